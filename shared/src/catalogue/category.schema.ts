@@ -1,0 +1,79 @@
+import { z } from 'zod/mini';
+
+export const ROOT_CATEGORY_ID = 2;
+export const CATEGORY_LOAD_SIZE = 4000;
+export const CATEGORY_PREFETCH_LEVEL = 2;
+
+/** A category as served for one store view (spec 1 §3). `children_data` is filled on tree requests. */
+export interface Category {
+  id: number;
+  parent_id: number;
+  parent_ids: number[];
+  level: number;
+  name: string;
+  slug: string;
+  path: string;
+  position: number;
+  product_count: number;
+  is_active: boolean;
+  include_in_menu: boolean;
+  url_key: string;
+  url_path: string;
+  children_count: number;
+  children_data?: Category[];
+  image?: string;
+  description?: string;
+  thumbnail?: string;
+  display_mode: 'PRODUCTS' | 'PAGE' | 'PRODUCTS_AND_PAGE';
+  landing_page?: number;
+}
+
+const CategoryShape = {
+  id: z.number(),
+  parent_id: z.number(),
+  parent_ids: z.array(z.number()),
+  level: z.number(),
+  name: z.string(),
+  slug: z.string(),
+  path: z.string(),
+  position: z.number(),
+  product_count: z.number(),
+  is_active: z.boolean(),
+  include_in_menu: z.boolean(),
+  url_key: z.string(),
+  url_path: z.string(),
+  children_count: z.number(),
+  image: z.optional(z.string()),
+  description: z.optional(z.string()),
+  thumbnail: z.optional(z.string()),
+  display_mode: z.enum(['PRODUCTS', 'PAGE', 'PRODUCTS_AND_PAGE']),
+  landing_page: z.optional(z.number()),
+};
+
+export const CategorySchema: z.ZodMiniType<Category> = z.object({
+  ...CategoryShape,
+  get children_data() {
+    return z.optional(z.array(CategorySchema));
+  },
+});
+
+export interface BreadcrumbEntry {
+  name: string;
+  /** Store-relative route path ("horloges/heren"), or undefined for the current page. */
+  routePath?: string;
+}
+
+/**
+ * Breadcrumb route entries for a category (spec 1 §2): its active ancestors below the root, then the page
+ * itself without a link. `categoriesById` needs only the ancestors.
+ */
+export function categoryBreadcrumbs(category: Pick<Category, 'name' | 'parent_ids'>, categoriesById: ReadonlyMap<number, Pick<Category, 'id' | 'name' | 'url_path' | 'level'>>): BreadcrumbEntry[] {
+  const trail: BreadcrumbEntry[] = [];
+  for (const id of category.parent_ids) {
+    const ancestor = categoriesById.get(id);
+    if (!ancestor || ancestor.id <= ROOT_CATEGORY_ID) continue;
+    trail.push({ name: ancestor.name, routePath: ancestor.url_path });
+  }
+  trail.push({ name: category.name });
+  return trail;
+}

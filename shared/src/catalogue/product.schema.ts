@@ -1,0 +1,169 @@
+import { z } from 'zod/mini';
+
+export const PRODUCT_TYPES = ['simple', 'configurable', 'grouped', 'bundle'] as const;
+export type ProductType = (typeof PRODUCT_TYPES)[number];
+
+/** Visibility: 1 not visible individually, 2 catalogue, 3 search, 4 catalogue and search. Status: 1 enabled, 2 disabled. */
+export const SEARCHABLE_VISIBILITY = [2, 3, 4] as const;
+export const SEARCHABLE_STATUS = [0, 1] as const;
+
+/** The jewellery and watch attributes of spec 1 §3 that hold option ids or numbers. */
+export const PRODUCT_ATTRIBUTE_CODES = [
+  'color',
+  'size',
+  'watch_strap',
+  'colour_watch_dial',
+  'watch_dial',
+  'case_height',
+  'strap_size',
+  'water_resistance',
+  'functions',
+  'case_shape',
+  'case_diameter',
+  'oculus_diameter',
+  'watch_movement',
+  'gender',
+  'material',
+  'misc',
+  'cut_diamonds',
+  'gem_stones',
+  'colour_diamonds',
+  'clarity_diamonds',
+  'type_jewel',
+  'brand',
+  'condition',
+] as const;
+export type ProductAttributeCode = (typeof PRODUCT_ATTRIBUTE_CODES)[number];
+
+export const MediaGalleryEntrySchema = z.object({
+  image: z.string(),
+  label: z.optional(z.string()),
+  pos: z.number(),
+});
+
+export const StockSchema = z.object({
+  is_in_stock: z.boolean(),
+  manage_stock: z.boolean(),
+  qty: z.number(),
+  backorders: z.optional(z.boolean()),
+});
+export type Stock = z.infer<typeof StockSchema>;
+
+export const ProductCategoryRefSchema = z.object({
+  category_id: z.number(),
+  name: z.string(),
+  slug: z.string(),
+  path: z.string(),
+});
+
+export const PriceFieldsShape = {
+  price: z.number(),
+  price_incl_tax: z.number(),
+  price_tax: z.number(),
+  original_price: z.number(),
+  original_price_incl_tax: z.number(),
+  original_price_tax: z.number(),
+  special_price: z.number(),
+  special_price_incl_tax: z.number(),
+  special_price_tax: z.number(),
+  special_from_date: z.nullable(z.string()),
+  special_to_date: z.nullable(z.string()),
+  final_price: z.number(),
+  final_price_incl_tax: z.number(),
+  final_price_tax: z.number(),
+  tax_class_id: z.number(),
+};
+
+export const ConfigurableOptionSchema = z.object({
+  attribute_id: z.number(),
+  attribute_code: z.string(),
+  label: z.string(),
+  position: z.number(),
+  values: z.array(z.object({ value_index: z.number(), label: z.string() })),
+});
+export type ConfigurableOption = z.infer<typeof ConfigurableOptionSchema>;
+
+const attributeValue = z.optional(z.union([z.number(), z.array(z.number())]));
+const attributeShape = Object.fromEntries(PRODUCT_ATTRIBUTE_CODES.map((code) => [code, attributeValue])) as Record<
+  ProductAttributeCode,
+  typeof attributeValue
+>;
+
+export const ConfigurableChildSchema = z.object({
+  id: z.number(),
+  sku: z.string(),
+  name: z.string(),
+  status: z.number(),
+  image: z.string(),
+  stock: StockSchema,
+  ...PriceFieldsShape,
+  ...attributeShape,
+});
+export type ConfigurableChild = z.infer<typeof ConfigurableChildSchema>;
+
+export const ProductLinkSchema = z.object({
+  link_type: z.literal('associated'),
+  linked_product_sku: z.string(),
+  linked_product_type: z.enum(PRODUCT_TYPES),
+  qty: z.number(),
+  position: z.number(),
+});
+
+export const BundleOptionSchema = z.object({
+  option_id: z.number(),
+  title: z.string(),
+  type: z.enum(['select', 'radio', 'checkbox']),
+  required: z.boolean(),
+  position: z.number(),
+  product_links: z.array(
+    z.object({
+      id: z.number(),
+      sku: z.string(),
+      qty: z.number(),
+      is_default: z.boolean(),
+      position: z.number(),
+    }),
+  ),
+});
+
+/** A product as served for one store view (spec 1 §3). Store-specific: name, url_key, url_path, slug, description, category names. */
+export const ProductSchema = z.object({
+  id: z.number(),
+  sku: z.string(),
+  name: z.string(),
+  type_id: z.enum(PRODUCT_TYPES),
+  status: z.number(),
+  visibility: z.number(),
+  url_key: z.string(),
+  url_path: z.string(),
+  slug: z.string(),
+  image: z.string(),
+  media_gallery: z.array(MediaGalleryEntrySchema),
+  description: z.string(),
+  short_description: z.string(),
+  ean: z.optional(z.string()),
+  parentSku: z.optional(z.string()),
+  parentId: z.optional(z.number()),
+  ...PriceFieldsShape,
+  tier_prices: z.array(z.object({ customer_group_id: z.number(), qty: z.number(), value: z.number() })),
+  customprice_usd: z.optional(z.number()),
+  customprice_gbp: z.optional(z.number()),
+  stock: StockSchema,
+  category: z.array(ProductCategoryRefSchema),
+  category_ids: z.array(z.number()),
+  configurable_options: z.optional(z.array(ConfigurableOptionSchema)),
+  configurable_children: z.optional(z.array(ConfigurableChildSchema)),
+  product_links: z.optional(z.array(ProductLinkSchema)),
+  bundle_options: z.optional(z.array(BundleOptionSchema)),
+  new: z.boolean(),
+  sale: z.boolean(),
+  limited_edition: z.boolean(),
+  hide_price: z.boolean(),
+  is_bestseller: z.boolean(),
+  margin_product: z.boolean(),
+  allowedcountries: z.optional(z.array(z.string())),
+  ...attributeShape,
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Product = z.infer<typeof ProductSchema>;

@@ -1,0 +1,15 @@
+/** The sort options of spec 1 §9, each mapped to the field and order the search understands. */
+export const SORT_OPTIONS = [
+  { id: 'latest', labelKey: 'sort.latest', label: 'Latest', sort: 'updated_at:desc' },
+  { id: 'price-asc', labelKey: 'sort.priceAsc', label: 'Price: Low to high', sort: 'final_price:asc' },
+  { id: 'price-desc', labelKey: 'sort.priceDesc', label: 'Price: High to low', sort: 'final_price:desc' },
+  { id: 'position', labelKey: 'sort.position', label: 'Position', sort: 'position:asc' },
+  { id: 'name', labelKey: 'sort.name', label: 'Name', sort: 'name:asc' },
+  { id: 'stock', labelKey: 'sort.stock', label: 'Stock', sort: 'stock.qty:desc' },
+] as const;
+export type SortOptionId = (typeof SORT_OPTIONS)[number]['id'];
+export const DEFAULT_SORT_OPTION: SortOptionId = 'latest';
+
+export function sortOption(id: string | undefined) {
+  return SORT_OPTIONS.find((option) => option.id === id) ?? SORT_OPTIONS[0];
+}

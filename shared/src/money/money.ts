@@ -1,0 +1,28 @@
+/**
+ * The one rounding rule for money: two decimals, half up (away from zero for negatives),
+ * done on integer cents so that 1.005 rounds to 1.01 and not 1.00.
+ */
+export function roundMoney(amount: number): number {
+  if (!Number.isFinite(amount)) throw new RangeError(`Not a finite amount: ${amount}`);
+  const sign = amount < 0 ? -1 : 1;
+  const cents = Math.round(Math.abs(amount) * 100 + 1e-7);
+  return (sign * cents) / 100;
+}
+
+/** Adds a percentage (e.g. 21 for 21% VAT) to an amount excluding tax. */
+export function addTax(amountExclTax: number, ratePercent: number): number {
+  return roundMoney(amountExclTax * (1 + ratePercent / 100));
+}
+
+export const CURRENCY_SIGNS = { EUR: '€', GBP: '£', USD: '$', SEK: 'kr', DKK: 'kr' } as const;
+export type CurrencyCode = keyof typeof CURRENCY_SIGNS;
+
+/**
+ * Prices are shown as whole numbers with the sign before the amount (spec 1 §9): "€1.250" in Dutch,
+ * "€1,250" in English. The grouping separator follows the locale; no decimals are ever shown.
+ */
+export function formatPrice(amount: number, currency: CurrencyCode, locale: string): string {
+  const whole = Math.round(roundMoney(amount));
+  const digits = new Intl.NumberFormat(locale, { maximumFractionDigits: 0, useGrouping: true }).format(Math.abs(whole));
+  return `${whole < 0 ? '-' : ''}${CURRENCY_SIGNS[currency]}${digits}`;
+}
