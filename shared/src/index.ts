@@ -10,3 +10,5 @@ export * from './errors.ts';
 export * from './money/money.ts';
 export * from './stores/stores.ts';
 export * from './tax/tax-rule.schema.ts';
+export * from './pricing/prices.ts';
+export * from './tax/tax.ts';

@@ -20,12 +20,12 @@ export interface Category {
   url_key: string;
   url_path: string;
   children_count: number;
-  children_data?: Category[];
-  image?: string;
-  description?: string;
-  thumbnail?: string;
+  children_data?: Category[] | undefined;
+  image?: string | undefined;
+  description?: string | undefined;
+  thumbnail?: string | undefined;
   display_mode: 'PRODUCTS' | 'PAGE' | 'PRODUCTS_AND_PAGE';
-  landing_page?: number;
+  landing_page?: number | undefined;
 }
 
 const CategoryShape = {

@@ -1,0 +1,65 @@
+/**
+ * Builds the shop's server: configuration in, a ready Fastify instance out (tests call it with `inject`).
+ * Reads like a table of contents: storage, cross-cutting plugins, then one line per feature.
+ */
+import compress from '@fastify/compress';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppConfig } from './config.ts';
+import { catalogueRoutes } from './features/catalogue/catalogue.routes.ts';
+import { CatalogueService } from './features/catalogue/catalogue.service.ts';
+import { healthRoutes } from './features/health/health.routes.ts';
+//MEDIA import { mediaRoutes } from './features/media/media.routes.ts';
+import { registerClient } from './plugins/client.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { migrateToLatest, openSqlite, type Db } from './storage/database.ts';
+import { seedDemoIfEmpty } from './storage/seed/seed-demo.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    catalogue: CatalogueService;
+  }
+}
+
+export interface BuildOptions {
+  clock?: () => Date;
+}
+
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const clock = options.clock ?? (() => new Date());
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    disableRequestLogging: config.env === 'test',
+    bodyLimit: 1_048_576,
+    forceCloseConnections: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  const db = openSqlite(config.databaseFile);
+  app.decorate('db', db);
+  app.addHook('onClose', async () => db.destroy());
+
+  const migrations = await migrateToLatest(db);
+  const applied = migrations.results?.filter((r) => r.status === 'Success').map((r) => r.migrationName) ?? [];
+  if (applied.length) app.log.info({ applied }, 'database migrated');
+  if (config.seedDemo) {
+    const seeded = await seedDemoIfEmpty(db, { seed: config.demoSeed, productCount: config.demoProducts, useUrlKeys: config.useUrlKeys, now: clock() });
+    if (seeded) app.log.info(seeded, 'demo catalogue seeded');
+  }
+
+  const catalogue = new CatalogueService(db, { useUrlKeys: config.useUrlKeys, clock });
+  await catalogue.refresh();
+  app.decorate('catalogue', catalogue);
+
+  registerErrorHandler(app);
+  await registerOpenApi(app);
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+
+  await app.register(healthRoutes(catalogue, clock()));
+  await app.register(catalogueRoutes(catalogue));
+  //MEDIA await app.register(mediaRoutes());
+  if (config.clientDist) await registerClient(app, config.clientDist);
+
+  return app;
+}

@@ -1,0 +1,195 @@
+/** Builds the documents the API serves (spec 1 §3) from the stored catalogue, for one store view. */
+import {
+  PRODUCT_ATTRIBUTE_CODES,
+  productSlug,
+  type Attribute,
+  type Category,
+  type ConfigurableChild,
+  type Product,
+  type ProductPrices,
+  type StoreCode,
+} from '@shop/shared';
+import type { CatalogueSnapshot, StoredAttribute, StoredCategory, StoredProduct } from './catalogue.snapshot.ts';
+
+export interface DocumentContext {
+  snapshot: CatalogueSnapshot;
+  pricesOf: (productId: number) => ProductPrices;
+  productCounts: ReadonlyMap<number, number>;
+  useUrlKeys: boolean;
+}
+
+export function attributeDocument(attribute: StoredAttribute, store: StoreCode): Attribute {
+  return {
+    attribute_id: attribute.attribute_id,
+    attribute_code: attribute.attribute_code,
+    frontend_label: attribute.labels[store],
+    frontend_input: attribute.frontend_input,
+    options: attribute.options.map((o) => ({ value: o.value, label: o.labels[store], ...(o.swatch ? { swatch: o.swatch } : {}) })),
+    is_comparable: attribute.is_comparable,
+    is_visible_on_front: attribute.is_visible_on_front,
+    is_filterable: attribute.is_filterable,
+    is_searchable: attribute.is_searchable,
+    position: attribute.position,
+    ...(attribute.unit ? { unit: attribute.unit } : {}),
+  };
+}
+
+export function categoryDocument(category: StoredCategory, store: StoreCode, context: Pick<DocumentContext, 'snapshot' | 'productCounts'>): Category {
+  const texts = category.texts[store];
+  const ids = category.path.split('/').map(Number);
+  return {
+    id: category.id,
+    parent_id: category.parent_id,
+    parent_ids: ids.slice(0, -1),
+    level: category.level,
+    name: texts.name,
+    slug: texts.url_key,
+    path: category.path,
+    position: category.position,
+    product_count: context.productCounts.get(category.id) ?? 0,
+    is_active: category.is_active,
+    include_in_menu: category.include_in_menu,
+    url_key: texts.url_key,
+    url_path: texts.url_path,
+    children_count: context.snapshot.categories.filter((c) => c.parent_id === category.id).length,
+    display_mode: category.display_mode,
+    ...(category.image ? { image: category.image } : {}),
+    ...(texts.description ? { description: texts.description } : {}),
+  };
+}
+
+function attributeValues(product: StoredProduct): Partial<Record<(typeof PRODUCT_ATTRIBUTE_CODES)[number], number | number[]>> {
+  const values: Partial<Record<(typeof PRODUCT_ATTRIBUTE_CODES)[number], number | number[]>> = {};
+  for (const code of PRODUCT_ATTRIBUTE_CODES) {
+    const value = product.attributes[code];
+    if (value !== undefined) values[code] = value;
+  }
+  return values;
+}
+
+function childDocument(child: StoredProduct, store: StoreCode, context: DocumentContext): ConfigurableChild {
+  return {
+    id: child.id,
+    sku: child.sku,
+    name: child.texts[store].name,
+    status: child.status,
+    image: child.images[0]?.path ?? '',
+    stock: { ...child.stock },
+    ...context.pricesOf(child.id),
+    tax_class_id: child.tax_class_id,
+    special_from_date: child.special_from_date,
+    special_to_date: child.special_to_date,
+    ...attributeValues(child),
+  };
+}
+
+export function productDocument(product: StoredProduct, store: StoreCode, context: DocumentContext): Product {
+  const { snapshot } = context;
+  const texts = product.texts[store];
+  const parent = product.parent_id === null ? undefined : snapshot.productsById.get(product.parent_id);
+  const children = (product.child_ids ?? []).flatMap((id) => {
+    const child = snapshot.productsById.get(id);
+    return child ? [childDocument(child, store, context)] : [];
+  });
+  const categories = product.category_ids.flatMap((id) => {
+    const category = snapshot.categoriesById.get(id);
+    if (!category) return [];
+    const t = category.texts[store];
+    return [{ category_id: id, name: t.name, slug: t.url_key, path: t.url_path }];
+  });
+
+  const document: Product = {
+    id: product.id,
+    sku: product.sku,
+    name: texts.name,
+    type_id: product.type_id,
+    status: product.status,
+    visibility: product.visibility,
+    url_key: texts.url_key,
+    url_path: texts.url_path,
+    slug: productSlug({ name: texts.name, id: product.id, url_key: texts.url_key }, context.useUrlKeys),
+    image: product.images[0]?.path ?? '',
+    media_gallery: product.images.map((image, index) => ({ image: image.path, pos: index + 1, ...(image.label ? { label: image.label } : {}) })),
+    description: texts.description,
+    short_description: texts.short_description,
+    ...(product.ean ? { ean: product.ean } : {}),
+    ...(parent ? { parentSku: parent.sku, parentId: parent.id } : {}),
+    ...context.pricesOf(product.id),
+    special_from_date: product.special_from_date,
+    special_to_date: product.special_to_date,
+    tax_class_id: product.tax_class_id,
+    tier_prices: [],
+    ...(product.customprice_usd !== undefined ? { customprice_usd: product.customprice_usd } : {}),
+    ...(product.customprice_gbp !== undefined ? { customprice_gbp: product.customprice_gbp } : {}),
+    stock: { ...product.stock },
+    category: categories,
+    category_ids: [...product.category_ids],
+    ...(product.configurable_options ? { configurable_options: product.configurable_options, configurable_children: children } : {}),
+    ...(product.links
+      ? {
+          product_links: product.links.map((link) => ({
+            link_type: 'associated' as const,
+            linked_product_sku: link.sku,
+            linked_product_type: snapshot.productsBySku.get(link.sku)?.type_id ?? 'simple',
+            qty: link.qty,
+            position: link.position,
+          })),
+        }
+      : {}),
+    ...(product.bundle_options
+      ? {
+          bundle_options: product.bundle_options.map((option) => ({
+            option_id: option.option_id,
+            title: option.title[store],
+            type: option.type,
+            required: option.required,
+            position: option.position,
+            product_links: option.links.map((l) => ({ ...l })),
+          })),
+        }
+      : {}),
+    new: product.flags.new,
+    sale: product.flags.sale,
+    limited_edition: product.flags.limited_edition,
+    hide_price: product.flags.hide_price,
+    is_bestseller: product.flags.is_bestseller,
+    margin_product: product.flags.margin_product,
+    ...attributeValues(product),
+    created_at: product.created_at,
+    updated_at: product.updated_at,
+  };
+  return document;
+}
+
+/** Applies included and excluded fields (top-level names or one dotted level, e.g. "stock.qty"). */
+export function projectFields<T extends object>(document: T, include: readonly string[], exclude: readonly string[]): Partial<T> {
+  let result: Record<string, unknown> = document as Record<string, unknown>;
+  if (include.length > 0) {
+    const picked: Record<string, unknown> = {};
+    for (const field of include) {
+      const [head = '', tail] = field.split('.', 2);
+      if (!(head in result)) continue;
+      if (tail === undefined) picked[head] = result[head];
+      else {
+        const inner = result[head];
+        if (inner && typeof inner === 'object' && !Array.isArray(inner) && tail in inner) {
+          picked[head] = { ...(picked[head] as object), [tail]: (inner as Record<string, unknown>)[tail] };
+        }
+      }
+    }
+    result = picked;
+  }
+  if (exclude.length > 0) {
+    result = { ...result };
+    for (const field of exclude) {
+      const [head = '', tail] = field.split('.', 2);
+      if (tail === undefined) delete result[head];
+      else if (result[head] && typeof result[head] === 'object' && !Array.isArray(result[head])) {
+        const copy = { ...(result[head] as Record<string, unknown>) };
+        delete copy[tail];
+        result[head] = copy;
+      }
+    }
+  }
+  return result as Partial<T>;
+}

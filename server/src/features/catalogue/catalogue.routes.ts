@@ -1,0 +1,95 @@
+/** The catalogue search of spec 1 §7 (GET for cacheable reads, POST for long queries) and the URL map. */
+import { DEFAULT_STORE, DomainError, SearchRequestSchema, isStoreCode, normalizeSearchRequest, type SearchRequest } from '@shop/shared';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod/mini';
+import { envelopeSchema, errorEnvelopeSchema, jsonSchema } from '../../plugins/openapi.ts';
+import type { CatalogueService } from './catalogue.service.ts';
+
+export const UrlMapRequestSchema = z.object({
+  url: z.string().check(z.minLength(1, 'url is required'), z.maxLength(1000, 'url must be at most 1000 characters')),
+  storeCode: z.optional(z.string()),
+});
+
+function describeIssues(error: z.core.$ZodError): string {
+  return error.issues
+    .map((issue) => {
+      const where = issue.path.length ? issue.path.join('.') : 'request';
+      if (issue.code === 'invalid_type') return `${where}: ${issue.expected === 'int' ? 'must be a whole number' : `expected ${issue.expected}`}`;
+      return `${where}: ${issue.message}`;
+    })
+    .join('; ');
+}
+
+function parseSearch(input: unknown): SearchRequest {
+  const parsed = SearchRequestSchema.safeParse(input);
+  if (!parsed.success) throw new DomainError('invalid_search_query', `Invalid search query: ${describeIssues(parsed.error)}`);
+  return parsed.data;
+}
+
+export function catalogueRoutes(catalogue: CatalogueService) {
+  return async function routes(app: FastifyInstance): Promise<void> {
+    const searchDoc = {
+      tags: ['catalogue'],
+      response: { 200: envelopeSchema({ type: 'object', description: 'SearchResult: items, total, start, size, aggregations, attributeMetadata' }), 400: errorEnvelopeSchema },
+    };
+
+    const run = (request: SearchRequest) => {
+      const normalized = normalizeSearchRequest(request, DEFAULT_STORE);
+      if ('kind' in normalized) {
+        if (normalized.kind === 'unknown_entity_type') {
+          throw new DomainError('unknown_entity_type', `Unknown entity type ${normalized.type}; use product, category, attribute, taxrule, product-{store} or category-{store}`);
+        }
+        throw new DomainError('invalid_search_query', `Invalid search query: ${normalized.message}`);
+      }
+      return { code: 200, result: catalogue.search(normalized) };
+    };
+
+    app.post('/api/catalog/search', { schema: { ...searchDoc, summary: 'Search the catalogue', body: jsonSchema(SearchRequestSchema) } }, async (request) =>
+      run(parseSearch(request.body)),
+    );
+
+    app.get<{ Querystring: { request?: string } }>(
+      '/api/catalog/search',
+      {
+        schema: {
+          ...searchDoc,
+          summary: 'Search the catalogue (the query as JSON in `request`)',
+          querystring: { type: 'object', properties: { request: { type: 'string', description: 'JSON of the search request' } }, required: ['request'] },
+        },
+      },
+      async (request, reply) => {
+        const raw = request.query.request;
+        if (!raw) throw new DomainError('invalid_search_query', 'Invalid search query: the request parameter is required');
+        let body: unknown;
+        try {
+          body = JSON.parse(raw);
+        } catch {
+          throw new DomainError('invalid_search_query', 'Invalid search query: the request parameter is not valid JSON');
+        }
+        reply.header('cache-control', 'public, max-age=60');
+        return run(parseSearch(body));
+      },
+    );
+
+    app.post(
+      '/api/url/map',
+      {
+        schema: {
+          tags: ['catalogue'],
+          summary: 'Map a store-relative URL to the product or category registered for it',
+          body: jsonSchema(UrlMapRequestSchema),
+          response: { 200: envelopeSchema({ type: 'object', properties: { _type: { enum: ['product', 'category'] }, _source: { type: 'object' } } }), 404: errorEnvelopeSchema },
+        },
+      },
+      async (request) => {
+        const parsed = UrlMapRequestSchema.safeParse(request.body);
+        if (!parsed.success) throw new DomainError('bad_request', `Invalid URL map request: ${describeIssues(parsed.error)}`);
+        const storeCode = parsed.data.storeCode ?? DEFAULT_STORE;
+        if (!isStoreCode(storeCode)) throw new DomainError('bad_request', `Unknown store ${storeCode}`);
+        const found = catalogue.mapUrl(storeCode, parsed.data.url);
+        if (!found) throw new DomainError('not_found', `No mapping found for ${parsed.data.url}`, { status: 404 });
+        return { code: 200, result: found };
+      },
+    );
+  };
+}

@@ -1,0 +1,137 @@
+/**
+ * The catalogue as the API sees it: the current snapshot, its search index and the documents per store.
+ * `refresh()` reloads after a catalogue change (an import or a seed); readers always see one consistent snapshot.
+ */
+import {
+  DomainError,
+  ROOT_CATEGORY_ID,
+  type Attribute,
+  type Category,
+  type NormalizedSearch,
+  type Product,
+  type SearchResult,
+  type StoreCode,
+  type TaxRule,
+} from '@shop/shared';
+import type { Db } from '../../storage/database.ts';
+import { attributeDocument, categoryDocument, productDocument, projectFields, type DocumentContext } from './catalogue.documents.ts';
+import { loadCatalogueSnapshot, type CatalogueSnapshot } from './catalogue.snapshot.ts';
+import { searchDocuments } from './search/document-search.ts';
+import { ProductIndex } from './search/product-index.ts';
+
+interface Loaded {
+  snapshot: CatalogueSnapshot;
+  index: ProductIndex;
+  context: DocumentContext;
+  categories: Record<StoreCode, Category[]>;
+  attributes: Record<StoreCode, Attribute[]>;
+}
+
+const CATEGORY_FIELDS = new Set(['id', 'parent_id', 'parent_ids', 'level', 'name', 'slug', 'path', 'position', 'product_count', 'is_active', 'include_in_menu', 'url_key', 'url_path', 'children_count', 'display_mode']);
+const ATTRIBUTE_FIELDS = new Set(['attribute_id', 'attribute_code', 'frontend_label', 'frontend_input', 'is_comparable', 'is_visible_on_front', 'is_filterable', 'is_searchable', 'position']);
+const TAXRULE_FIELDS = new Set(['id', 'code', 'priority', 'product_tax_class_ids', 'customer_tax_class_ids', 'rates']);
+
+export class CatalogueService {
+  private loaded: Loaded | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: { useUrlKeys: boolean; clock: () => Date },
+  ) {}
+
+  async refresh(): Promise<void> {
+    const snapshot = await loadCatalogueSnapshot(this.db);
+    const index = new ProductIndex(snapshot, this.options.clock());
+    const context: DocumentContext = { snapshot, pricesOf: (id) => index.pricesOf(id), productCounts: index.productCounts, useUrlKeys: this.options.useUrlKeys };
+    const perStore = <T>(make: (store: StoreCode) => T) => ({ nl: make('nl'), en: make('en') });
+    this.loaded = {
+      snapshot,
+      index,
+      context,
+      categories: perStore((store) => snapshot.categories.map((c) => categoryDocument(c, store, context))),
+      attributes: perStore((store) => snapshot.attributes.map((a) => attributeDocument(a, store))),
+    };
+  }
+
+  private get current(): Loaded {
+    if (!this.loaded) throw new Error('The catalogue is not loaded yet');
+    return this.loaded;
+  }
+
+  get version(): number {
+    return this.current.snapshot.version;
+  }
+
+  get productCount(): number {
+    return this.current.snapshot.products.length;
+  }
+
+  search(request: NormalizedSearch): SearchResult {
+    const { index, context, categories, attributes, snapshot } = this.current;
+    const project = <T extends object>(items: T[]) => items.map((item) => projectFields(item, request.includeFields, request.excludeFields));
+    switch (request.entity) {
+      case 'product': {
+        const result = index.search(request);
+        const items: Product[] = result.hits.map((hit) => productDocument(hit.product, request.storeCode, context));
+        const codes = Object.keys(result.aggregations).filter((code) => code !== 'price');
+        return {
+          items: project(items),
+          total: result.total,
+          start: request.start,
+          size: request.size,
+          aggregations: result.aggregations,
+          attributeMetadata: attributes[request.storeCode].filter((a) => codes.includes(a.attribute_code)),
+        };
+      }
+      case 'category': {
+        const { items, total } = searchDocuments(categories[request.storeCode], request, CATEGORY_FIELDS);
+        return { items: project(items), total, start: request.start, size: request.size, aggregations: {}, attributeMetadata: [] };
+      }
+      case 'attribute': {
+        const { items, total } = searchDocuments(attributes[request.storeCode], request, ATTRIBUTE_FIELDS);
+        return { items: project(items), total, start: request.start, size: request.size, aggregations: {}, attributeMetadata: [] };
+      }
+      case 'taxrule': {
+        const { items, total } = searchDocuments<TaxRule>(snapshot.taxRules, request, TAXRULE_FIELDS);
+        return { items: project(items), total, start: request.start, size: request.size, aggregations: {}, attributeMetadata: [] };
+      }
+    }
+  }
+
+  /** Resolves a store-relative path to the product or category registered for it (spec 1 §2 URL mappings). */
+  mapUrl(store: StoreCode, url: string): { _type: 'product'; _source: Product } | { _type: 'category'; _source: Category } | null {
+    const { snapshot, context, categories } = this.current;
+    const path = normalizeUrlPath(url);
+    const target = snapshot.urlRewrites[store].get(path);
+    if (!target) return null;
+    if (target.type === 'category') {
+      const category = categories[store].find((c) => c.id === target.id);
+      if (!category || !category.is_active || category.id <= ROOT_CATEGORY_ID) return null;
+      return { _type: 'category', _source: category };
+    }
+    const product = snapshot.productsById.get(target.id);
+    if (!product || product.status >= 2) return null;
+    return { _type: 'product', _source: productDocument(product, store, context) };
+  }
+
+  category(store: StoreCode, id: number): Category {
+    if (id < ROOT_CATEGORY_ID) {
+      throw new DomainError('category_below_root', `Category query returned empty result id = ${id}`, { status: 404 });
+    }
+    const category = this.current.categories[store].find((c) => c.id === id);
+    if (!category) throw new DomainError('category_empty_result', `Category query returned empty result id = ${id}`, { status: 404 });
+    return category;
+  }
+}
+
+/** Trailing slashes, leading slashes, a store prefix and query strings are removed before dispatch (spec 2 §2). */
+export function normalizeUrlPath(url: string): string {
+  const withoutQuery = url.split(/[?#]/, 1)[0] ?? '';
+  let path = withoutQuery.replace(/\/+$/, '').replace(/^\/+/, '');
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // a malformed escape is simply not a known path
+  }
+  return path;
+}

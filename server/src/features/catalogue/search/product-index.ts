@@ -1,0 +1,507 @@
+/**
+ * The embedded product search: an in-memory index over one catalogue snapshot, built once and queried many
+ * times. Filters are posting lists and numeric columns combined as byte masks; sort orders are precomputed
+ * permutations walked until a page is full; facets are counted over the matching documents with each facet's
+ * own filter left out, so the other options of a chosen facet stay selectable.
+ */
+import {
+  DEFAULT_TAX_COUNTRY,
+  DomainError,
+  PRICE_FILTER_FIELD,
+  PRODUCT_ATTRIBUTE_CODES,
+  SEARCH,
+  STORE_CODES,
+  priceBuckets,
+  productPrices,
+  taxRateFor,
+  type Aggregation,
+  type FilterValue,
+  type NormalizedSearch,
+  type ProductPrices,
+  type StoreCode,
+} from '@shop/shared';
+import type { CatalogueSnapshot, StoredProduct } from '../catalogue.snapshot.ts';
+import { allowedEdits, boundedDistance, tokenize } from './text.ts';
+
+type Mask = Uint8Array;
+
+const NUMERIC_FIELDS = [
+  'id',
+  'price',
+  'price_incl_tax',
+  'special_price',
+  'final_price',
+  'final_price_incl_tax',
+  'original_price',
+  'original_price_incl_tax',
+  'created_at',
+  'updated_at',
+  'stock.qty',
+  'qty',
+  'oculus_diameter',
+  'case_height',
+  'status',
+  'visibility',
+] as const;
+/** Attributes that hold a measure rather than an option id: aggregated as a range (min/max), not as terms. */
+const NUMERIC_ATTRIBUTES = new Set(['oculus_diameter', 'case_height']);
+const SORTABLE_FIELDS = ['id', 'price', 'final_price', 'final_price_incl_tax', 'price_incl_tax', 'created_at', 'updated_at', 'stock.qty', 'name', 'position'] as const;
+const TEXT_FIELDS = ['name', 'sku', 'category.name', 'fulltext'] as const;
+type TextField = (typeof TEXT_FIELDS)[number];
+const FIELD_BIT: Record<TextField, number> = { name: 1, sku: 2, 'category.name': 4, fulltext: 8 };
+const FIELD_BOOST: Record<TextField, number> = {
+  name: SEARCH.boosts.name,
+  sku: SEARCH.boosts.sku,
+  'category.name': SEARCH.boosts['category.name'],
+  fulltext: SEARCH.boosts.fulltext,
+};
+const MAX_FIELD_SCORE = Object.values(FIELD_BOOST).reduce((a, b) => a + b, 0);
+
+interface Postings {
+  docs: Int32Array;
+  fields: Uint8Array;
+}
+
+interface TextIndex {
+  terms: Map<string, Postings>;
+  sortedTerms: string[];
+  /** Non-numeric terms grouped by length, for fuzzy candidates. */
+  byLength: Map<number, string[]>;
+}
+
+export interface ProductSearchHit {
+  product: StoredProduct;
+  score: number | null;
+}
+
+export interface ProductSearchResult {
+  hits: ProductSearchHit[];
+  total: number;
+  aggregations: Record<string, Aggregation>;
+}
+
+export class ProductIndex {
+  readonly size: number;
+  readonly products: readonly StoredProduct[];
+  readonly prices: readonly ProductPrices[];
+  /** category id -> number of visible, enabled products in it */
+  readonly productCounts: Map<number, number>;
+  private readonly numeric = new Map<string, Float64Array>();
+  private readonly keywords = new Map<string, Map<string, Int32Array>>();
+  private readonly facetValues = new Map<string, Array<number | number[] | undefined>>();
+  private readonly sortOrders = new Map<string, Int32Array>();
+  private readonly text: Record<StoreCode, TextIndex>;
+  private readonly urlPaths: Record<StoreCode, Map<string, number>>;
+  private readonly docOfId = new Map<number, number>();
+
+  constructor(snapshot: CatalogueSnapshot, now: Date) {
+    this.products = snapshot.products;
+    this.size = snapshot.products.length;
+    this.products.forEach((p, i) => this.docOfId.set(p.id, i));
+    this.prices = computePrices(snapshot, now);
+    this.buildColumns();
+    this.productCounts = this.countPerCategory();
+    this.text = Object.fromEntries(STORE_CODES.map((store) => [store, this.buildText(snapshot, store)])) as Record<StoreCode, TextIndex>;
+    this.urlPaths = Object.fromEntries(
+      STORE_CODES.map((store) => [store, new Map(this.products.map((p, i) => [p.texts[store].url_path, i]))]),
+    ) as Record<StoreCode, Map<string, number>>;
+    this.buildSortOrders();
+  }
+
+  pricesOf(productId: number): ProductPrices {
+    const doc = this.docOfId.get(productId);
+    const prices = doc === undefined ? undefined : this.prices[doc];
+    if (!prices) throw new Error(`No prices for product ${productId}`);
+    return prices;
+  }
+
+  search(request: NormalizedSearch): ProductSearchResult {
+    const n = this.size;
+    const filterMasks = new Map<string, Mask>();
+    for (const [field, value] of Object.entries(request.filters)) {
+      filterMasks.set(field, this.filterMask(field, value, request.storeCode));
+    }
+    let scores: Float32Array | null = null;
+    if (request.query) {
+      const scored = this.scoreText(request.query, request.storeCode);
+      scores = scored;
+      const textMask = new Uint8Array(n);
+      for (let i = 0; i < n; i++) if (scored[i]! >= SEARCH.minimumScore) textMask[i] = 1;
+      filterMasks.set('\u0000query', textMask);
+    }
+
+    const all = intersect([...filterMasks.values()], n);
+    let total = 0;
+    for (let i = 0; i < n; i++) total += all[i]!;
+
+    const aggregations: Record<string, Aggregation> = {};
+    for (const field of request.aggregate) {
+      const filterField = field === 'price' ? PRICE_FILTER_FIELD : field;
+      const mask = filterMasks.has(filterField) ? intersect([...filterMasks].filter(([f]) => f !== filterField).map(([, m]) => m), n) : all;
+      const aggregation = this.aggregate(field, mask);
+      if (aggregation) aggregations[field] = aggregation;
+    }
+
+    const hits = this.page(all, total, request, scores);
+    return { hits, total, aggregations };
+  }
+
+  private page(mask: Mask, total: number, request: NormalizedSearch, scores: Float32Array | null): ProductSearchHit[] {
+    const wanted = request.start + request.size;
+    if (request.start >= total) return [];
+    let ordered: number[];
+    if (!request.sort && scores) {
+      ordered = [];
+      for (let i = 0; i < this.size; i++) if (mask[i]) ordered.push(i);
+      ordered.sort((a, b) => scores[b]! - scores[a]! || this.products[a]!.id - this.products[b]!.id);
+      ordered = ordered.slice(request.start, wanted);
+    } else if (request.sort?.field === 'position') {
+      ordered = this.byCategoryPosition(mask, request);
+    } else {
+      const field = request.sort?.field ?? 'updated_at';
+      const order = this.sortOrderFor(field === 'qty' ? 'stock.qty' : field, request.storeCode);
+      if (!order) throw new DomainError('invalid_search_query', `Cannot sort by ${field}; sortable fields: ${SORTABLE_FIELDS.join(', ')}`);
+      ordered = [];
+      const desc = request.sort?.order !== 'asc';
+      let seen = 0;
+      for (let k = 0; k < order.length && seen < wanted; k++) {
+        const doc = order[desc ? order.length - 1 - k : k]!;
+        if (!mask[doc]) continue;
+        if (seen >= request.start) ordered.push(doc);
+        seen++;
+      }
+    }
+    return ordered.map((doc) => ({ product: this.products[doc]!, score: scores ? roundScore(scores[doc]!) : null }));
+  }
+
+  /** Position inside the category being listed (the first category filter), then id. */
+  private byCategoryPosition(mask: Mask, request: NormalizedSearch): number[] {
+    const categoryFilter = request.filters.category_ids ?? request.filters.category_id;
+    const categoryId = Number(Array.isArray(categoryFilter) ? categoryFilter[0] : categoryFilter);
+    const docs: number[] = [];
+    for (let i = 0; i < this.size; i++) if (mask[i]) docs.push(i);
+    const key = (doc: number) => this.products[doc]!.category_positions.get(categoryId) ?? Number.MAX_SAFE_INTEGER;
+    docs.sort((a, b) => key(a) - key(b) || this.products[a]!.id - this.products[b]!.id);
+    if (request.sort?.order === 'desc') docs.reverse();
+    return docs.slice(request.start, request.start + request.size);
+  }
+
+  private filterMask(field: string, value: FilterValue, store: StoreCode): Mask {
+    const n = this.size;
+    const mask = new Uint8Array(n);
+    const name = field === 'category_id' || field === 'category.category_id' ? 'category_ids' : field === 'qty' ? 'stock.qty' : field;
+
+    if (name === 'url_path' || name === 'slug' || name === 'url_key') {
+      const values = (Array.isArray(value) ? value : [value]).map(String);
+      if (name === 'url_path') {
+        for (const v of values) {
+          const doc = this.urlPaths[store].get(v);
+          if (doc !== undefined) mask[doc] = 1;
+        }
+      } else {
+        for (let i = 0; i < n; i++) if (values.includes(this.products[i]!.texts[store].url_key)) mask[i] = 1;
+      }
+      return mask;
+    }
+
+    if (isRange(value)) {
+      const column = this.numeric.get(name);
+      if (!column) throw new DomainError('invalid_search_query', `Field ${field} cannot be filtered by a range`);
+      for (let i = 0; i < n; i++) {
+        const x = column[i]!;
+        if (Number.isNaN(x)) continue;
+        if (value.gte !== undefined && !(x >= value.gte)) continue;
+        if (value.gt !== undefined && !(x > value.gt)) continue;
+        if (value.lte !== undefined && !(x <= value.lte)) continue;
+        if (value.lt !== undefined && !(x < value.lt)) continue;
+        mask[i] = 1;
+      }
+      return mask;
+    }
+
+    const postings = this.keywords.get(name);
+    if (!postings) throw new DomainError('invalid_search_query', `Unknown filter field ${field}`);
+    for (const v of Array.isArray(value) ? value : [value]) {
+      const docs = postings.get(String(v));
+      if (docs) for (const doc of docs) mask[doc] = 1;
+    }
+    return mask;
+  }
+
+  private aggregate(field: string, mask: Mask): Aggregation | null {
+    if (field === 'price') {
+      const column = this.numeric.get(PRICE_FILTER_FIELD)!;
+      const buckets = priceBuckets().map((b) => ({ key: b.key, from: b.from, to: b.to, count: 0 }));
+      for (let i = 0; i < this.size; i++) {
+        if (!mask[i]) continue;
+        const price = column[i]!;
+        const index = Math.min(buckets.length - 1, Math.floor(price / 2500));
+        buckets[Math.max(0, index)]!.count++;
+      }
+      return { type: 'range', buckets };
+    }
+    const values = NUMERIC_ATTRIBUTES.has(field) ? undefined : this.facetValues.get(field);
+    if (values) {
+      const counts = new Map<number, number>();
+      for (let i = 0; i < this.size; i++) {
+        if (!mask[i]) continue;
+        const v = values[i];
+        if (v === undefined) continue;
+        if (typeof v === 'number') counts.set(v, (counts.get(v) ?? 0) + 1);
+        else for (const x of v) counts.set(x, (counts.get(x) ?? 0) + 1);
+      }
+      const buckets = [...counts]
+        .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+        .slice(0, field === 'brand' ? 50 : Math.max(SEARCH.aggregationSize, 50))
+        .map(([key, count]) => ({ key: String(key), count }));
+      return { type: 'terms', buckets };
+    }
+    const column = this.numeric.get(field);
+    if (column) {
+      let min = Infinity;
+      let max = -Infinity;
+      let count = 0;
+      for (let i = 0; i < this.size; i++) {
+        if (!mask[i] || Number.isNaN(column[i]!)) continue;
+        const x = column[i]!;
+        if (x < min) min = x;
+        if (x > max) max = x;
+        count++;
+      }
+      return { type: 'stats', min: count ? min : null, max: count ? max : null, count };
+    }
+    throw new DomainError('invalid_search_query', `Cannot aggregate ${field}`);
+  }
+
+  private scoreText(query: string, store: StoreCode): Float32Array {
+    const index = this.text[store];
+    const scores = new Float32Array(this.size);
+    // A whole sku ("W-000123") is also indexed as one term, so a pasted sku finds its product first.
+    const whole = query.trim().toLowerCase();
+    const terms = [...new Set([...tokenize(query), ...(index.terms.has(whole) ? [whole] : [])])].slice(0, 12);
+    if (terms.length === 0) return scores;
+    const row = new Int32Array(64);
+    let maxPossible = 0;
+    terms.forEach((term, position) => {
+      const matches = new Map<string, number>();
+      if (index.terms.has(term)) matches.set(term, 1);
+      const edits = allowedEdits(term, SEARCH.fuzziness);
+      if (edits > 0) {
+        for (let len = term.length - edits; len <= term.length + edits; len++) {
+          for (const candidate of index.byLength.get(len) ?? []) {
+            if (matches.has(candidate)) continue;
+            const d = boundedDistance(term, candidate, edits, row);
+            if (d <= edits) matches.set(candidate, 1 / (1 + d));
+          }
+        }
+      }
+      // The last word may still be being typed: its prefixes count too.
+      if (position === terms.length - 1 && term.length >= 3) {
+        for (const candidate of prefixed(index.sortedTerms, term, 200)) if (!matches.has(candidate)) matches.set(candidate, 0.7);
+      }
+      const idfTop = Math.log(1 + this.size);
+      maxPossible += MAX_FIELD_SCORE * idfTop;
+      const best = new Map<number, number>();
+      for (const [candidate, similarity] of matches) {
+        const postings = index.terms.get(candidate)!;
+        const idf = Math.log(1 + this.size / postings.docs.length);
+        for (let k = 0; k < postings.docs.length; k++) {
+          const doc = postings.docs[k]!;
+          const bits = postings.fields[k]!;
+          let fieldScore = 0;
+          for (const field of TEXT_FIELDS) if (bits & FIELD_BIT[field]) fieldScore += FIELD_BOOST[field];
+          const value = fieldScore * similarity * idf;
+          if (value > (best.get(doc) ?? 0)) best.set(doc, value);
+        }
+      }
+      for (const [doc, value] of best) scores[doc]! += value;
+    });
+    for (let i = 0; i < this.size; i++) scores[i] = scores[i]! / maxPossible;
+    return scores;
+  }
+
+  private buildColumns(): void {
+    const n = this.size;
+    for (const field of NUMERIC_FIELDS) this.numeric.set(field, new Float64Array(n).fill(Number.NaN));
+    const keyword = (field: string) => {
+      let map = this.keywords.get(field);
+      if (!map) this.keywords.set(field, (map = new Map()));
+      return map;
+    };
+    const lists = new Map<string, Map<string, number[]>>();
+    const add = (field: string, key: string | number | boolean, doc: number) => {
+      let byKey = lists.get(field);
+      if (!byKey) lists.set(field, (byKey = new Map()));
+      const k = String(key);
+      const list = byKey.get(k);
+      if (list) list.push(doc);
+      else byKey.set(k, [doc]);
+    };
+    for (const code of PRODUCT_ATTRIBUTE_CODES) this.facetValues.set(code, new Array(n));
+
+    this.products.forEach((p, i) => {
+      const prices = this.prices[i]!;
+      const set = (field: string, value: number) => (this.numeric.get(field)![i] = value);
+      set('id', p.id);
+      set('status', p.status);
+      set('visibility', p.visibility);
+      set('created_at', Date.parse(p.created_at));
+      set('updated_at', Date.parse(p.updated_at));
+      set('stock.qty', p.stock.qty);
+      set('qty', p.stock.qty);
+      for (const field of ['price', 'price_incl_tax', 'special_price', 'final_price', 'final_price_incl_tax', 'original_price', 'original_price_incl_tax'] as const) {
+        set(field, prices[field]);
+      }
+      for (const code of ['oculus_diameter', 'case_height'] as const) {
+        const value = p.attributes[code];
+        if (typeof value === 'number') set(code, value);
+      }
+
+      add('id', p.id, i);
+      add('sku', p.sku, i);
+      add('type_id', p.type_id, i);
+      add('status', p.status, i);
+      add('visibility', p.visibility, i);
+      add('parentId', p.parent_id ?? 0, i);
+      add('stock.is_in_stock', p.stock.is_in_stock, i);
+      add('stock.manage_stock', p.stock.manage_stock, i);
+      add('tax_class_id', p.tax_class_id, i);
+      for (const flag of ['new', 'sale', 'limited_edition', 'hide_price', 'is_bestseller', 'margin_product'] as const) add(flag, p.flags[flag], i);
+      for (const id of p.category_ids) add('category_ids', id, i);
+      for (const code of PRODUCT_ATTRIBUTE_CODES) {
+        const value = p.attributes[code];
+        if (value === undefined) continue;
+        this.facetValues.get(code)![i] = value;
+        for (const v of Array.isArray(value) ? value : [value]) add(code, v, i);
+      }
+    });
+    for (const [field, byKey] of lists) {
+      const map = keyword(field);
+      for (const [key, docs] of byKey) map.set(key, Int32Array.from(docs));
+    }
+  }
+
+  private countPerCategory(): Map<number, number> {
+    const counts = new Map<number, number>();
+    for (const p of this.products) {
+      if (p.visibility < 2 || p.status >= 2) continue;
+      for (const id of p.category_ids) counts.set(id, (counts.get(id) ?? 0) + 1);
+    }
+    return counts;
+  }
+
+  private buildText(snapshot: CatalogueSnapshot, store: StoreCode): TextIndex {
+    const lists = new Map<string, { docs: number[]; fields: number[] }>();
+    this.products.forEach((p, doc) => {
+      const bits = new Map<string, number>();
+      const mark = (field: TextField, text: string) => {
+        for (const token of tokenize(text)) bits.set(token, (bits.get(token) ?? 0) | FIELD_BIT[field]);
+      };
+      const texts = p.texts[store];
+      mark('name', texts.name);
+      mark('sku', p.sku);
+      bits.set(p.sku.toLowerCase(), (bits.get(p.sku.toLowerCase()) ?? 0) | FIELD_BIT.sku);
+      for (const id of p.category_ids) {
+        const category = snapshot.categoriesById.get(id);
+        if (category && category.level > 1) mark('category.name', category.texts[store].name);
+      }
+      mark('fulltext', texts.description);
+      for (const code of PRODUCT_ATTRIBUTE_CODES) {
+        const attribute = snapshot.attributesByCode.get(code);
+        const value = p.attributes[code];
+        if (!attribute || value === undefined || attribute.options.length === 0) continue;
+        for (const v of Array.isArray(value) ? value : [value]) {
+          const option = attribute.options.find((o) => o.value === String(v));
+          if (option) mark('fulltext', option.labels[store]);
+        }
+      }
+      for (const [token, fieldBits] of bits) {
+        const list = lists.get(token);
+        if (list) {
+          list.docs.push(doc);
+          list.fields.push(fieldBits);
+        } else lists.set(token, { docs: [doc], fields: [fieldBits] });
+      }
+    });
+    const terms = new Map<string, Postings>();
+    const byLength = new Map<number, string[]>();
+    for (const [term, list] of lists) {
+      terms.set(term, { docs: Int32Array.from(list.docs), fields: Uint8Array.from(list.fields) });
+      if (/\d/.test(term)) continue;
+      const group = byLength.get(term.length);
+      if (group) group.push(term);
+      else byLength.set(term.length, [term]);
+    }
+    return { terms, sortedTerms: [...terms.keys()].sort(), byLength };
+  }
+
+  private buildSortOrders(): void {
+    const ids = Int32Array.from(this.products.keys());
+    for (const field of ['id', 'price', 'final_price', 'final_price_incl_tax', 'price_incl_tax', 'created_at', 'updated_at', 'stock.qty'] as const) {
+      const column = this.numeric.get(field)!;
+      this.sortOrders.set(field, Int32Array.from(ids).sort((a, b) => column[a]! - column[b]! || this.products[a]!.id - this.products[b]!.id));
+    }
+    for (const store of STORE_CODES) {
+      const collator = new Intl.Collator(store, { sensitivity: 'base', numeric: true });
+      this.sortOrders.set(
+        `name:${store}`,
+        Int32Array.from(ids).sort((a, b) => collator.compare(this.products[a]!.texts[store].name, this.products[b]!.texts[store].name) || this.products[a]!.id - this.products[b]!.id),
+      );
+    }
+  }
+
+  sortOrderFor(field: string, store: StoreCode): Int32Array | undefined {
+    return this.sortOrders.get(field === 'name' ? `name:${store}` : field);
+  }
+}
+
+function isRange(value: FilterValue): value is { gt?: number; gte?: number; lt?: number; lte?: number } {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function intersect(masks: Mask[], n: number): Mask {
+  const result = new Uint8Array(n).fill(1);
+  for (const mask of masks) for (let i = 0; i < n; i++) result[i]! &= mask[i]!;
+  return result;
+}
+
+function prefixed(sorted: string[], prefix: string, limit: number): string[] {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < prefix) lo = mid + 1;
+    else hi = mid;
+  }
+  const found: string[] = [];
+  for (let i = lo; i < sorted.length && found.length < limit && sorted[i]!.startsWith(prefix); i++) found.push(sorted[i]!);
+  return found;
+}
+
+function roundScore(score: number): number {
+  return Math.round(score * 10000) / 10000;
+}
+
+/**
+ * Prices as served: excluding tax as stored, with the default country's rate for the product's class (tax by
+ * visitor country arrives with the location service). A configurable parent shows its cheapest available child.
+ */
+function computePrices(snapshot: CatalogueSnapshot, now: Date): ProductPrices[] {
+  const own = new Map<number, ProductPrices>();
+  for (const p of snapshot.products) {
+    const rate = taxRateFor(snapshot.taxRules, { productTaxClassId: p.tax_class_id, countryId: DEFAULT_TAX_COUNTRY })?.rate ?? 0;
+    own.set(p.id, productPrices(p, rate, now));
+  }
+  return snapshot.products.map((p) => {
+    const base = own.get(p.id)!;
+    if (p.type_id !== 'configurable' || !p.child_ids?.length) return base;
+    let cheapest: ProductPrices | undefined;
+    for (const id of p.child_ids) {
+      const child = snapshot.productsById.get(id);
+      if (!child || child.status >= 2 || !child.stock.is_in_stock) continue;
+      const prices = own.get(id)!;
+      if (!cheapest || prices.final_price < cheapest.final_price) cheapest = prices;
+    }
+    return cheapest ?? base;
+  });
+}

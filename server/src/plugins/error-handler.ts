@@ -1,0 +1,29 @@
+/**
+ * One error handler for the whole API: every error leaves as the `{ code, result: { error, message } }` envelope.
+ * Bad input is a 4xx with a message that says what to fix; a 5xx never shows its text or stack to the caller.
+ */
+import { DomainError, type ApiErrorBody, type ErrorCode } from '@shop/shared';
+import type { FastifyError, FastifyInstance } from 'fastify';
+
+export function errorBody(status: number, error: ErrorCode, message: string, details?: unknown): ApiErrorBody {
+  return { code: status, result: { error, message, ...(details === undefined ? {} : { details }) } };
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
+    if (error instanceof DomainError) {
+      return reply.status(error.status).send(errorBody(error.status, error.code, error.message, error.details));
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      const message = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError ? 'The request body is not valid JSON' : error.message;
+      return reply.status(status).send(errorBody(status, status === 404 ? 'not_found' : 'bad_request', message));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send(errorBody(500, 'internal', 'Something went wrong, try again in a few seconds'));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send(errorBody(404, 'not_found', `Route ${request.method} ${request.url.split('?')[0]} not found`));
+  });
+}

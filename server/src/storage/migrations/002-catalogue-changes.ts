@@ -1,0 +1,16 @@
+import type { Kysely } from 'kysely';
+
+/** A log of catalogue changes (imports, seeds); the search index and caches rebuild when it grows. */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('catalogue_changes')
+    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('detail', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .execute();
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('catalogue_changes').execute();
+}

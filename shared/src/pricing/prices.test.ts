@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { activeSpecialPrice, productPrices } from './prices.ts';
+
+const now = new Date('2026-06-15T12:00:00Z');
+
+describe('activeSpecialPrice', () => {
+  it('applies a special price below the price inside its dates', () => {
+    expect(activeSpecialPrice({ price: 1000, special_price: 900 }, now)).toBe(900);
+    expect(activeSpecialPrice({ price: 1000, special_price: 900, special_from_date: '2026-06-01', special_to_date: '2026-06-15' }, now)).toBe(900);
+  });
+  it('zeroes a special price that is not below the price', () => {
+    expect(activeSpecialPrice({ price: 1000, special_price: 1000 }, now)).toBe(0);
+    expect(activeSpecialPrice({ price: 1000, special_price: 1200 }, now)).toBe(0);
+  });
+  it('zeroes a special price outside its dates', () => {
+    expect(activeSpecialPrice({ price: 1000, special_price: 900, special_from_date: '2026-07-01' }, now)).toBe(0);
+    expect(activeSpecialPrice({ price: 1000, special_price: 900, special_to_date: '2026-06-14' }, now)).toBe(0);
+  });
+});
+
+describe('productPrices', () => {
+  it('derives incl-tax and final prices with one rounding rule', () => {
+    const prices = productPrices({ price: 826.45, special_price: 700 }, 21, now);
+    expect(prices.price_incl_tax).toBe(1000);
+    expect(prices.special_price_incl_tax).toBe(847);
+    expect(prices.final_price).toBe(700);
+    expect(prices.final_price_incl_tax).toBe(847);
+    expect(prices.final_price_tax).toBe(147);
+  });
+  it('uses the price as final price without a valid special price', () => {
+    const prices = productPrices({ price: 100, special_price: 150 }, 0, now);
+    expect(prices).toMatchObject({ special_price: 0, final_price: 100, final_price_incl_tax: 100, price_tax: 0 });
+  });
+});
