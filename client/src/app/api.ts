@@ -1,0 +1,50 @@
+import type { ApiErrorBody, ApiSuccess } from '@shop/shared';
+
+/** A failed call: `status` 0 means the network failed; `code` is the server's error code (or 'network'). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+async function call<T>(path: string, init: RequestInit): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, { ...init, headers: { accept: 'application/json', ...init.headers } });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'network', error instanceof Error ? error.message : 'Network error');
+  }
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    throw new ApiError(response.status, 'bad_content_type', 'Error with response - bad content-type!');
+  }
+  if (!response.ok) {
+    const result = (body as Partial<ApiErrorBody> | null)?.result;
+    throw new ApiError(response.status, result?.error ?? 'internal', result?.message ?? response.statusText);
+  }
+  if (!body || typeof body !== 'object' || !('result' in body)) {
+    throw new ApiError(response.status, 'bad_format', 'Unhandled error, wrong response format!');
+  }
+  return (body as ApiSuccess<T>).result;
+}
+
+export function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> {
+  return call<T>(path, signal ? { signal } : {});
+}
+
+export function apiPost<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
+  return call<T>(path, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' }, ...(signal ? { signal } : {}) });
+}
+
+export function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}

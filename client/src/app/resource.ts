@@ -1,0 +1,87 @@
+import { useCallback, useEffect, useEffectEvent, useState } from 'react';
+import { isAbort } from './api.ts';
+
+/**
+ * A small keyed cache of loaded data, so going back to a page shows it at once. Answers are kept for a few
+ * minutes; failures are never kept, so a retry really asks again.
+ */
+const TTL_MS = 5 * 60_000;
+const cache = new Map<string, { at: number; value: unknown }>();
+const inFlight = new Map<string, Promise<unknown>>();
+
+export function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < TTL_MS) return Promise.resolve(hit.value as T);
+  const pending = inFlight.get(key);
+  if (pending) return pending as Promise<T>;
+  const promise = load().then(
+    (value) => {
+      cache.set(key, { at: Date.now(), value });
+      inFlight.delete(key);
+      return value;
+    },
+    (error: unknown) => {
+      inFlight.delete(key);
+      throw error;
+    },
+  );
+  inFlight.set(key, promise);
+  return promise;
+}
+
+export function peekCached<T>(key: string): T | undefined {
+  const hit = cache.get(key);
+  return hit && Date.now() - hit.at < TTL_MS ? (hit.value as T) : undefined;
+}
+
+export function clearCache(): void {
+  cache.clear();
+}
+
+export interface Resource<T> {
+  data: T | undefined;
+  error: Error | undefined;
+  /** True while the answer for the current key is on its way (old data may still be shown). */
+  loading: boolean;
+  retry: () => void;
+}
+
+/**
+ * Loads `key` through `cached`; while a new key loads, the previous data stays on screen so filters do not
+ * flash a skeleton. A null key loads nothing.
+ */
+export function useResource<T>(key: string | null, load: () => Promise<T>): Resource<T> {
+  const [state, setState] = useState<{ key: string | null; data: T | undefined; error: Error | undefined }>(() => ({
+    key,
+    data: key ? peekCached<T>(key) : undefined,
+    error: undefined,
+  }));
+  const [attempt, setAttempt] = useState(0);
+  const loadNow = useEffectEvent(() => load());
+
+  useEffect(() => {
+    if (key === null) return;
+    const hit = peekCached<T>(key);
+    if (hit !== undefined) {
+      setState({ key, data: hit, error: undefined });
+      return;
+    }
+    let live = true;
+    setState((previous) => ({ ...previous, error: undefined }));
+    cached(key, loadNow).then(
+      (data) => {
+        if (live) setState({ key, data, error: undefined });
+      },
+      (error: unknown) => {
+        if (live && !isAbort(error)) setState((previous) => ({ ...previous, key, error: error instanceof Error ? error : new Error(String(error)) }));
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [key, attempt]);
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const settled = state.key === key && (state.data !== undefined || state.error !== undefined);
+  return { data: state.data, error: state.key === key ? state.error : undefined, loading: key !== null && !settled, retry };
+}

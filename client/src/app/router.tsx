@@ -1,0 +1,71 @@
+/**
+ * The route tree (code-based). Store prefixes come first; everything under a store that is not its home is
+ * dispatched through the URL map (spec 2 §2), so categories and products share one catch-all route.
+ */
+import { DEFAULT_STORE, isStoreCode } from '@shop/shared';
+import { createRootRoute, createRoute, createRouter, lazyRouteComponent, notFound, Outlet, redirect } from '@tanstack/react-router';
+import { CatalogueRoute, CatalogueRouteError, CataloguePending, loadCatalogueRoute } from '../routes/catalogue.route.tsx';
+import { HomeSkeleton as HomePending } from '../features/home/home-skeleton.tsx';
+import { RootNotFound, StoreLayoutRoute, StoreNotFound } from '../routes/store.route.tsx';
+import { parseRouteQuery, stringifyRouteQuery, validateRouteQuery } from './route-query.ts';
+
+const rootRoute = createRootRoute({
+  component: Outlet,
+  notFoundComponent: RootNotFound,
+});
+
+const toDefaultStore = () => {
+  throw redirect({ to: '/$store', params: { store: DEFAULT_STORE }, replace: true });
+};
+
+const indexRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', beforeLoad: toDefaultStore });
+const pwaRoute = createRoute({ getParentRoute: () => rootRoute, path: '/pwa.html', beforeLoad: toDefaultStore });
+
+export const storeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '$store',
+  beforeLoad: ({ params }) => {
+    if (!isStoreCode(params.store)) throw notFound();
+  },
+  component: StoreLayoutRoute,
+  notFoundComponent: StoreNotFound,
+});
+
+const homeRoute = createRoute({
+  getParentRoute: () => storeRoute,
+  path: '/',
+  component: lazyRouteComponent(() => import('../routes/home.route.tsx'), 'HomeRoute'),
+  pendingComponent: HomePending,
+});
+
+export const catalogueRoute = createRoute({
+  getParentRoute: () => storeRoute,
+  path: '$',
+  validateSearch: validateRouteQuery,
+  loader: ({ params }) => loadCatalogueRoute(params.store, params._splat ?? ''),
+  staleTime: 60_000,
+  component: CatalogueRoute,
+  pendingComponent: CataloguePending,
+  errorComponent: CatalogueRouteError,
+});
+
+const routeTree = rootRoute.addChildren([indexRoute, pwaRoute, storeRoute.addChildren([homeRoute, catalogueRoute])]);
+
+export function createShopRouter() {
+  return createRouter({
+    routeTree,
+    parseSearch: parseRouteQuery,
+    stringifySearch: stringifyRouteQuery,
+    scrollRestoration: true,
+    defaultPendingMs: 150,
+    defaultPendingMinMs: 300,
+    defaultPreload: 'intent',
+    defaultPreloadStaleTime: 60_000,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createShopRouter>;
+  }
+}

@@ -1,0 +1,52 @@
+import type { BreadcrumbEntry } from '@shop/shared';
+import { Link, useRouter } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { useStore } from '../../app/store-context.tsx';
+import { ChevronIcon } from '../../ui/icons.tsx';
+
+/** Spec 1 §2: a 'Back' link (history back), 'You are here:', the route entries and the current page. */
+export function Breadcrumbs({ entries }: { entries: BreadcrumbEntry[] }) {
+  const { t } = useTranslation();
+  const store = useStore();
+  const router = useRouter();
+  return (
+    <nav className="breadcrumbs" aria-label={t('breadcrumbs.label')}>
+      <a
+        className="breadcrumbs__back"
+        href="#"
+        onClick={(event) => {
+          event.preventDefault();
+          if (window.history.length > 1) router.history.back();
+          else void router.navigate({ to: '/$store', params: { store } });
+        }}
+      >
+        <ChevronIcon direction="left" />
+        {t('breadcrumbs.back')}
+      </a>
+      <span className="breadcrumbs__here">{t('breadcrumbs.youAreHere')}</span>
+      <ol>
+        {entries.map((entry, index) =>
+          entry.routePath !== undefined ? (
+            <li key={`${entry.routePath}-${index}`}>
+              {entry.routePath === 'magazine' || entry.name === 'Magazine' ? (
+                <a href="/magazine">{entry.name}</a>
+              ) : entry.routePath === '' ? (
+                <Link to="/$store" params={{ store }}>
+                  {entry.name}
+                </Link>
+              ) : (
+                <Link to="/$store/$" params={{ store, _splat: entry.routePath }} search={{}}>
+                  {entry.name}
+                </Link>
+              )}
+            </li>
+          ) : (
+            <li key={`current-${index}`} aria-current="page">
+              {entry.name}
+            </li>
+          ),
+        )}
+      </ol>
+    </nav>
+  );
+}

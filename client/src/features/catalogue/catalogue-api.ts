@@ -1,0 +1,55 @@
+import type { Attribute, Category, Product, SearchRequest, SearchResult, StoreCode } from '@shop/shared';
+import { ApiError, apiGet, apiPost } from '../../app/api.ts';
+import { cached } from '../../app/resource.ts';
+
+/** GET, so that answers can be cached by the browser and the server later; the key is the request itself. */
+export function searchUrl(request: SearchRequest): string {
+  return `/api/catalog/search?request=${encodeURIComponent(JSON.stringify(request))}`;
+}
+
+export function searchCatalogue<T>(request: SearchRequest): Promise<SearchResult<T>> {
+  const url = searchUrl(request);
+  return cached(url, () => apiGet<SearchResult<T>>(url));
+}
+
+export function searchProducts(request: Omit<SearchRequest, 'type'>): Promise<SearchResult<Product>> {
+  return searchCatalogue<Product>({ type: 'product', ...request });
+}
+
+export function categoriesRequest(store: StoreCode): SearchRequest {
+  return { type: 'category', storeCode: store, filters: { is_active: true }, sort: 'position:asc', size: 4000 };
+}
+
+export async function loadCategories(store: StoreCode): Promise<Category[]> {
+  return (await searchCatalogue<Category>(categoriesRequest(store))).items;
+}
+
+export async function loadAttributes(store: StoreCode, codes: readonly string[]): Promise<Attribute[]> {
+  if (codes.length === 0) return [];
+  const request: SearchRequest = { type: 'attribute', storeCode: store, filters: { attribute_code: [...codes].sort() } };
+  return (await searchCatalogue<Attribute>(request)).items;
+}
+
+export type UrlTarget = { _type: 'category'; _source: Category } | { _type: 'product'; _source: Product };
+
+/** Maps a store-relative path to a category or product; null when nothing is mapped (the server answers 404). */
+export function resolveUrl(path: string, store: StoreCode): Promise<UrlTarget | null> {
+  return cached(`url-map:${store}:${path}`, async () => {
+    try {
+      return await apiPost<UrlTarget>('/api/url/map', { url: path, storeCode: store });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return null;
+      throw error;
+    }
+  });
+}
+
+/** Spec 2 §2: trailing slashes and query strings are removed before dispatch. */
+export function dispatchPath(splat: string): string {
+  return splat.split(/[?#]/)[0]!.replace(/^\/+|\/+$/g, '');
+}
+
+export function mediaUrl(path: string): string {
+  if (/^(https?:)?\/\//.test(path) || path.startsWith('data:')) return path;
+  return path.startsWith('/') ? path : `/${path}`;
+}

@@ -1,0 +1,46 @@
+import type { Product } from '@shop/shared';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { useStore } from '../../app/store-context.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
+import { PriceTag } from './price-tag.tsx';
+import { ProductImage } from './product-image.tsx';
+
+export function ProductCard({ product, brand }: { product: Product; brand?: string | undefined }) {
+  const { t } = useTranslation();
+  const store = useStore();
+  return (
+    <article className="product-card">
+      <Link className="product-card__link" to="/$store/$" params={{ store, _splat: product.url_path }} search={{}}>
+        <ProductImage className="product-card__image" src={product.image} alt="" />
+        <span className="product-card__text">
+          {brand ? <span className="product-card__brand">{brand}</span> : null}
+          <span className="product-card__name">{product.name}</span>
+        </span>
+      </Link>
+      <div className="product-card__meta">
+        <PriceTag product={product} compact />
+        {!product.stock.is_in_stock ? <span className="product-card__flag">{t('product.outOfStock')}</span> : product.sale ? <span className="product-card__flag product-card__flag--accent">{t('product.sale')}</span> : product.new ? <span className="product-card__flag">{t('product.new')}</span> : null}
+      </div>
+    </article>
+  );
+}
+
+export function ProductCardSkeleton() {
+  return (
+    <div className="product-card product-card--skeleton" aria-hidden="true">
+      <Skeleton className="product-card__image" />
+      <Skeleton width="45%" height="0.75rem" />
+      <Skeleton width="85%" height="1rem" />
+      <Skeleton width="30%" height="1rem" />
+    </div>
+  );
+}
+
+export function ProductGrid({ children, busy = false, label }: { children: React.ReactNode; busy?: boolean; label?: string }) {
+  return (
+    <div className="product-grid" aria-busy={busy} aria-label={label} role={label ? 'region' : undefined}>
+      {children}
+    </div>
+  );
+}

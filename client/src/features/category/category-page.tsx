@@ -1,0 +1,193 @@
+import { categoryBreadcrumbs, SORT_OPTIONS, type Category } from '@shop/shared';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStore, useStoreView } from '../../app/store-context.tsx';
+import { Drawer } from '../../ui/drawer.tsx';
+import { ErrorState } from '../../ui/error-state.tsx';
+import { FilterIcon } from '../../ui/icons.tsx';
+import { useDocumentTitle } from '../../ui/use-document-title.ts';
+import { useMediaQuery } from '../../ui/use-media-query.ts';
+import { brandLabel } from '../catalogue/attribute-labels.ts';
+import { Breadcrumbs } from '../catalogue/breadcrumbs.tsx';
+import { ProductCard, ProductCardSkeleton, ProductGrid } from '../catalogue/product-card.tsx';
+import { useCategories } from '../catalogue/use-categories.ts';
+import { activeFilterCount, filterStateFromQuery, queryAfterChange, queryWithout, sortIdOf } from './category-query.ts';
+import { filterGroups } from './filter-options.ts';
+import { FilterPanel } from './filter-panel.tsx';
+import { useCategoryProducts } from './use-category-products.ts';
+import '../catalogue/catalogue.css';
+import './category.css';
+
+export function CategoryPage({ category }: { category: Category }) {
+  const { t } = useTranslation();
+  const store = useStore();
+  const view = useStoreView();
+  const query = useSearch({ from: '/$store/$' });
+  const navigate = useNavigate({ from: '/$store/$' });
+  const state = useMemo(() => filterStateFromQuery(query), [query]);
+  const products = useCategoryProducts(store, category.id, state);
+  const categories = useCategories(store);
+  const wide = useMediaQuery('(min-width: 60em)');
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const sortId = useId();
+  useDocumentTitle(category.name, t('shop.name'));
+
+  const groups = useMemo(() => filterGroups(products.aggregations, products.attributeMetadata, state, view.i18n.currencyCode), [products.aggregations, products.attributeMetadata, state, view.i18n.currencyCode]);
+  const brand = products.attributeMetadata.find((a) => a.attribute_code === 'brand');
+  const subcategories = (categories.data ?? []).filter((c) => c.parent_id === category.id && c.is_active && c.include_in_menu).sort((a, b) => a.position - b.position);
+  const activeCount = activeFilterCount(state);
+  const selected = groups.flatMap((group) => group.options.filter((o) => o.selected).map((o) => ({ attribute: group.attribute, ...o })));
+
+  const go = (search: Record<string, string>) => void navigate({ search, resetScroll: false });
+  const toggle = (attribute: string, value: string) => go(queryAfterChange(state, { attribute, value }));
+
+  const panel = <FilterPanel groups={groups} onToggle={toggle} />;
+
+  return (
+    <div className="container category-page">
+      <Breadcrumbs entries={categoryBreadcrumbs(category, categories.byId)} />
+      <header className="page-heading">
+        <h1>{category.name}</h1>
+        {category.description ? <p className="page-heading__lead">{category.description.replace(/<[^>]+>/g, '')}</p> : null}
+        {subcategories.length ? (
+          <ul className="subcategories" aria-label={t('category.subcategories')}>
+            {subcategories.map((sub) => (
+              <li key={sub.id}>
+                <Link to="/$store/$" params={{ store, _splat: sub.url_path }} search={{}} className="chip">
+                  {sub.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </header>
+
+      <div className="category-layout">
+        {wide ? (
+          <aside className="category-layout__filters" aria-labelledby={`${sortId}-filters`}>
+            <h2 id={`${sortId}-filters`} className="filters-title">
+              {t('filters.title')}
+            </h2>
+            {products.hasData ? panel : <FilterPanelSkeleton />}
+          </aside>
+        ) : null}
+
+        <section className="category-layout__results" aria-labelledby={`${sortId}-count`}>
+          <div className="toolbar">
+            <p id={`${sortId}-count`} className="toolbar__count" role="status" aria-live="polite">
+              {products.hasData ? t('category.products', { count: products.total }) : t('category.loading')}
+            </p>
+            <div className="toolbar__controls">
+              {!wide ? (
+                <button type="button" className="button button--secondary toolbar__filters" aria-haspopup="dialog" onClick={() => setFiltersOpen(true)}>
+                  <FilterIcon />
+                  {activeCount ? t('filters.openWithCount', { count: activeCount }) : t('filters.open')}
+                </button>
+              ) : null}
+              <div className="sort-control">
+                <label htmlFor={sortId}>{t('sort.label')}</label>
+                <select id={sortId} value={sortIdOf(state)} onChange={(event) => go(queryAfterChange(state, { attribute: 'sort', value: event.target.value }))}>
+                  {SORT_OPTIONS.map((option) => (
+                    <option key={option.id} value={option.id}>
+                      {t(option.labelKey)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </div>
+          </div>
+
+          {selected.length ? (
+            <ul className="active-filters" aria-label={t('filters.active')}>
+              {selected.map((option) => (
+                <li key={`${option.attribute}-${option.value}`}>
+                  <button type="button" className="chip chip--removable" onClick={() => toggle(option.attribute, option.value)} aria-label={t('filters.remove', { label: option.label })}>
+                    {option.label}
+                    <span aria-hidden="true">×</span>
+                  </button>
+                </li>
+              ))}
+              <li>
+                <button type="button" className="link-button" onClick={() => go(queryWithout(state, 'all-filters'))}>
+                  {t('filters.clearAll')}
+                </button>
+              </li>
+            </ul>
+          ) : null}
+
+          {products.error && !products.hasData ? (
+            <ErrorState title={t('errors.generic')} message={t('category.offline')} retryLabel={t('errors.retry')} onRetry={products.retry} />
+          ) : !products.hasData ? (
+            <ProductGrid busy>
+              {Array.from({ length: 8 }, (_, n) => (
+                <ProductCardSkeleton key={n} />
+              ))}
+            </ProductGrid>
+          ) : products.items.length === 0 ? (
+            <div className="empty-state">
+              <p>{t('category.empty')}</p>
+              {activeCount ? (
+                <button type="button" className="button button--secondary" onClick={() => go(queryWithout(state, 'all-filters'))}>
+                  {t('filters.clearAll')}
+                </button>
+              ) : null}
+            </div>
+          ) : (
+            <>
+              <ProductGrid busy={products.loading} label={t('category.productList')}>
+                {products.items.map((product) => (
+                  <ProductCard key={product.id} product={product} brand={brandLabel(product.brand, brand)} />
+                ))}
+              </ProductGrid>
+              <div className="load-more">
+                <p className="load-more__progress">{t('category.showing', { shown: products.items.length, total: products.total })}</p>
+                {products.canLoadMore ? (
+                  <button type="button" className="button button--secondary" onClick={() => void products.loadMore()} disabled={products.moreStatus === 'loading' || products.loading} aria-busy={products.moreStatus === 'loading'}>
+                    {products.moreStatus === 'loading' ? t('category.loadingMore') : t('category.loadMore')}
+                  </button>
+                ) : null}
+                {products.moreStatus === 'error' ? (
+                  <p role="alert" className="load-more__error">
+                    {t('errors.generic')}
+                  </p>
+                ) : null}
+              </div>
+            </>
+          )}
+        </section>
+      </div>
+
+      {!wide ? (
+        <Drawer
+          open={filtersOpen}
+          onClose={() => setFiltersOpen(false)}
+          title={t('filters.title')}
+          closeLabel={t('filters.close')}
+          side="right"
+          footer={
+            <button type="button" className="button button--block" onClick={() => setFiltersOpen(false)}>
+              {t('filters.showResults', { count: products.total })}
+            </button>
+          }
+        >
+          {products.hasData ? panel : <FilterPanelSkeleton />}
+        </Drawer>
+      ) : null}
+    </div>
+  );
+}
+
+function FilterPanelSkeleton() {
+  return (
+    <div className="filter-panel" aria-hidden="true">
+      {[0, 1, 2].map((n) => (
+        <div key={n} className="filter-group filter-group--skeleton">
+          <span className="skeleton" style={{ width: '40%', height: '0.9rem' }} />
+          <span className="skeleton" style={{ width: '80%', height: '0.8rem' }} />
+          <span className="skeleton" style={{ width: '70%', height: '0.8rem' }} />
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import type { Product, SearchRequest } from '@shop/shared';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { useResource } from '../../app/resource.ts';
+import { useStore } from '../../app/store-context.tsx';
+import { ErrorState } from '../../ui/error-state.tsx';
+import { useDocumentTitle } from '../../ui/use-document-title.ts';
+import { mediaUrl, searchProducts, searchUrl } from '../catalogue/catalogue-api.ts';
+import { ProductCard, ProductCardSkeleton, ProductGrid } from '../catalogue/product-card.tsx';
+import { bannersFor, type Banner } from './banners.ts';
+import '../catalogue/catalogue.css';
+import './home.css';
+
+/** Spec 2 §7 and §9: 8 new products and 8 bestsellers, newest first. */
+const HOME_LIST_SIZE = 8;
+
+function listRequest(storeCode: SearchRequest['storeCode'], flag: 'new' | 'is_bestseller'): SearchRequest {
+  return { type: 'product', storeCode, filters: { [flag]: true }, sort: 'created_at:desc', size: HOME_LIST_SIZE, start: 0, aggregate: ['brand'] };
+}
+
+export function HomePage() {
+  const { t } = useTranslation();
+  const store = useStore();
+  useDocumentTitle(undefined, `${t('shop.name')} — ${t('shop.tagline')}`);
+  const [hero, ...others] = bannersFor(store);
+
+  return (
+    <div className="home">
+      <h1 className="visually-hidden">{t('shop.name')}</h1>
+      {hero ? <HeroBanner banner={hero} /> : null}
+      <ProductShelf title={t('home.newProducts')} request={listRequest(store, 'new')} />
+      {others.length ? (
+        <div className="container banner-pair">
+          {others.map((banner) => (
+            <PromoBanner key={banner.id} banner={banner} />
+          ))}
+        </div>
+      ) : null}
+      <ProductShelf title={t('home.bestsellers')} request={listRequest(store, 'is_bestseller')} />
+    </div>
+  );
+}
+
+function BannerLink({ banner, className, children }: { banner: Banner; className: string; children: React.ReactNode }) {
+  const store = useStore();
+  return (
+    <Link to="/$store/$" params={{ store, _splat: banner.link }} search={{}} className={className}>
+      {children}
+    </Link>
+  );
+}
+
+function HeroBanner({ banner }: { banner: Banner }) {
+  const { t } = useTranslation();
+  return (
+    <section className={`hero hero--${banner.tone}`} aria-labelledby={`banner-${banner.id}`}>
+      <img className="hero__image" src={mediaUrl(banner.image)} alt="" fetchPriority="high" />
+      <div className="container hero__content">
+        <p className="eyebrow">{t(`${banner.textKey}.eyebrow`)}</p>
+        <h2 id={`banner-${banner.id}`} className="hero__title">
+          {t(`${banner.textKey}.title`)}
+        </h2>
+        <p className="hero__text">{t(`${banner.textKey}.text`)}</p>
+        <BannerLink banner={banner} className="button button--light">
+          {t(`${banner.textKey}.cta`)}
+        </BannerLink>
+      </div>
+    </section>
+  );
+}
+
+function PromoBanner({ banner }: { banner: Banner }) {
+  const { t } = useTranslation();
+  return (
+    <section className={`promo promo--${banner.tone}`} aria-labelledby={`banner-${banner.id}`}>
+      <img className="promo__image" src={mediaUrl(banner.image)} alt="" loading="lazy" />
+      <div className="promo__content">
+        <p className="eyebrow">{t(`${banner.textKey}.eyebrow`)}</p>
+        <h2 id={`banner-${banner.id}`} className="promo__title">
+          {t(`${banner.textKey}.title`)}
+        </h2>
+        <p>{t(`${banner.textKey}.text`)}</p>
+        <BannerLink banner={banner} className="text-link">
+          {t(`${banner.textKey}.cta`)}
+        </BannerLink>
+      </div>
+    </section>
+  );
+}
+
+function ProductShelf({ title, request }: { title: string; request: SearchRequest }) {
+  const { t } = useTranslation();
+  const result = useResource(searchUrl(request), () => searchProducts(request));
+  const brand = result.data?.attributeMetadata.find((a) => a.attribute_code === 'brand');
+  const id = `shelf-${request.filters && 'new' in request.filters ? 'new' : 'bestsellers'}`;
+  return (
+    <section className="container shelf" aria-labelledby={id} aria-busy={result.loading}>
+      <h2 id={id} className="shelf__title">
+        {title}
+      </h2>
+      {result.error && !result.data ? (
+        <ErrorState title={t('errors.generic')} retryLabel={t('errors.retry')} onRetry={result.retry} />
+      ) : (
+        <ProductGrid>
+          {result.data
+            ? result.data.items.map((product: Product) => <ProductCard key={product.id} product={product} brand={brand?.options.find((o) => o.value === String(product.brand))?.label} />)
+            : Array.from({ length: HOME_LIST_SIZE }, (_, n) => <ProductCardSkeleton key={n} />)}
+        </ProductGrid>
+      )}
+    </section>
+  );
+}

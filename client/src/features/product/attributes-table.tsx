@@ -1,0 +1,33 @@
+import { PRODUCT_ATTRIBUTE_CODES, type Attribute, type Product } from '@shop/shared';
+import { useTranslation } from 'react-i18next';
+import { attributeValueLabel } from '../catalogue/attribute-labels.ts';
+
+export function productAttributeCodes(product: Product): string[] {
+  return PRODUCT_ATTRIBUTE_CODES.filter((code) => product[code] !== undefined);
+}
+
+export function AttributesTable({ product, attributes, sku }: { product: Product; attributes: readonly Attribute[]; sku: string }) {
+  const { t } = useTranslation();
+  const rows = attributes
+    .filter((attribute) => attribute.is_visible_on_front && product[attribute.attribute_code as keyof Product] !== undefined)
+    .sort((a, b) => a.position - b.position)
+    .map((attribute) => ({ code: attribute.attribute_code, label: attribute.frontend_label, value: attributeValueLabel(product[attribute.attribute_code as keyof Product], attribute) }))
+    .filter((row): row is { code: string; label: string; value: string } => row.value !== null);
+  return (
+    <table className="attributes-table">
+      <caption className="visually-hidden">{t('product.specifications')}</caption>
+      <tbody>
+        <tr>
+          <th scope="row">{t('product.sku')}</th>
+          <td>{sku}</td>
+        </tr>
+        {rows.map((row) => (
+          <tr key={row.code}>
+            <th scope="row">{row.label}</th>
+            <td>{row.value}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

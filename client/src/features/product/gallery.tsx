@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next';
+import { ProductImage } from '../catalogue/product-image.tsx';
+
+export interface GalleryImage {
+  src: string;
+  alt: string;
+}
+
+export function Gallery({ images, active, onSelect }: { images: GalleryImage[]; active: number; onSelect: (index: number) => void }) {
+  const { t } = useTranslation();
+  const current = images[active] ?? images[0];
+  return (
+    <section className="gallery" aria-label={t('product.gallery')}>
+      <ProductImage className="gallery__main" src={current?.src} alt={current?.alt ?? ''} eager />
+      {images.length > 1 ? (
+        <ul className="gallery__thumbs">
+          {images.map((image, index) => (
+            <li key={`${image.src}-${index}`}>
+              <button type="button" className="gallery__thumb" aria-pressed={index === active} aria-label={t('product.showImage', { n: index + 1, total: images.length })} onClick={() => onSelect(index)}>
+                <ProductImage src={image.src} alt="" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,158 @@
+import { categoryBreadcrumbs, type BreadcrumbEntry, type Category, type Product } from '@shop/shared';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useResource } from '../../app/resource.ts';
+import { useStore } from '../../app/store-context.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
+import { useDocumentTitle } from '../../ui/use-document-title.ts';
+import { brandLabel } from '../catalogue/attribute-labels.ts';
+import { Breadcrumbs } from '../catalogue/breadcrumbs.tsx';
+import { loadAttributes } from '../catalogue/catalogue-api.ts';
+import { PriceTag } from '../catalogue/price-tag.tsx';
+import { useCategories } from '../catalogue/use-categories.ts';
+import { AttributesTable, productAttributeCodes } from './attributes-table.tsx';
+import { Gallery, type GalleryImage } from './gallery.tsx';
+import { VariantPicker } from './variant-picker.tsx';
+import { selectVariant, type VariantSelection } from './variant-selection.ts';
+import '../catalogue/catalogue.css';
+import './product.css';
+
+/** The deepest of the product's categories that the store knows, for the breadcrumb trail. */
+function productTrail(product: Product, byId: ReadonlyMap<number, Category>): BreadcrumbEntry[] {
+  const deepest = product.category_ids
+    .map((id) => byId.get(id))
+    .filter((c): c is Category => c !== undefined && c.level >= 2)
+    .sort((a, b) => b.level - a.level)[0];
+  if (!deepest) return [{ name: product.name }];
+  const trail = categoryBreadcrumbs(deepest, byId);
+  trail[trail.length - 1] = { name: deepest.name, routePath: deepest.url_path };
+  return [...trail, { name: product.name }];
+}
+
+/** Descriptions arrive as text or simple HTML; they are shown as plain paragraphs, never injected as markup. */
+function paragraphs(text: string): string[] {
+  return text
+    .replace(/<\/(p|div|li|h\d)>|<br\s*\/?>/gi, '\n\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .split(/\n{2,}/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+}
+
+export function ProductPage({ product }: { product: Product }) {
+  const { t } = useTranslation();
+  const store = useStore();
+  const categories = useCategories(store);
+  const codes = useMemo(() => productAttributeCodes(product), [product]);
+  const attributes = useResource(`attributes:${store}:${codes.join(',')}`, () => loadAttributes(store, codes));
+  const [selection, setSelection] = useState<VariantSelection>({});
+  const [activeImage, setActiveImage] = useState(0);
+  useDocumentTitle(product.name, t('shop.name'));
+
+  const variant = selectVariant(product, selection);
+  const child = variant.status === 'selected' ? variant.child : undefined;
+  const shown = child ?? product;
+  const inStock = child ? child.stock.is_in_stock : product.stock.is_in_stock;
+
+  const images: GalleryImage[] = useMemo(() => {
+    const gallery = [...product.media_gallery].sort((a, b) => a.pos - b.pos).map((entry) => ({ src: entry.image, alt: entry.label ?? product.name }));
+    const list = gallery.length ? gallery : [{ src: product.image, alt: product.name }];
+    if (child?.image && !list.some((image) => image.src === child.image)) return [{ src: child.image, alt: child.name }, ...list];
+    return list;
+  }, [product, child]);
+
+  const choose = (code: string, value: number) => {
+    const next = { ...selection, [code]: value };
+    setSelection(next);
+    const result = selectVariant(product, next);
+    if (result.status === 'selected') {
+      const index = images.findIndex((image) => image.src === result.child.image);
+      setActiveImage(index >= 0 ? index : 0);
+    }
+  };
+
+  const brand = brandLabel(product.brand, attributes.data?.find((a) => a.attribute_code === 'brand'));
+  const description = paragraphs(product.description);
+  const short = paragraphs(product.short_description);
+
+  return (
+    <div className="container product-page">
+      <Breadcrumbs entries={productTrail(product, categories.byId)} />
+      <div className="product-layout">
+        <div className="product-layout__gallery">
+          <Gallery images={images} active={Math.min(activeImage, images.length - 1)} onSelect={setActiveImage} />
+        </div>
+        <div className="product-layout__info">
+          {brand ? <p className="eyebrow">{brand}</p> : null}
+          <h1 className="product-title">{product.name}</h1>
+          <p className="product-sku">
+            {t('product.sku')} {child?.sku ?? product.sku}
+          </p>
+          <div className="product-price" aria-live="polite">
+            <PriceTag product={{ ...shown, hide_price: product.hide_price }} large />
+            <span className="product-price__note">{t('product.taxIncluded')}</span>
+          </div>
+          {product.type_id === 'configurable' ? (
+            <VariantPicker product={product} selection={selection} onChange={choose} />
+          ) : null}
+          <div className="product-status" role="status" aria-live="polite">
+            {variant.status === 'unavailable' ? (
+              <p className="product-status__error">{t('product.noVariants')}</p>
+            ) : variant.status === 'incomplete' ? (
+              <p className="product-status__hint">{t('product.selectVariant')}</p>
+            ) : (
+              <p className={`stock stock--${inStock ? 'in' : 'out'}`}>
+                <span className="stock__dot" aria-hidden="true" />
+                {inStock ? t('product.inStock') : t('product.outOfStock')}
+              </p>
+            )}
+          </div>
+          {short.length ? (
+            <div className="product-short">
+              {short.map((text, index) => (
+                <p key={index}>{text}</p>
+              ))}
+            </div>
+          ) : null}
+          <ul className="product-assurances">
+            <li>{t('footer.authentic')}</li>
+            <li>{t('footer.inspected')}</li>
+            <li>{t('footer.insured')}</li>
+          </ul>
+        </div>
+      </div>
+
+      <div className="product-details">
+        {description.length ? (
+          <section className="product-details__section" aria-labelledby="product-description">
+            <h2 id="product-description">{t('product.description')}</h2>
+            {description.map((text, index) => (
+              <p key={index}>{text}</p>
+            ))}
+          </section>
+        ) : null}
+        <section className="product-details__section" aria-labelledby="product-specifications">
+          <h2 id="product-specifications">{t('product.specifications')}</h2>
+          {attributes.data ? (
+            <AttributesTable product={product} attributes={attributes.data} sku={child?.sku ?? product.sku} />
+          ) : attributes.error ? (
+            <p>
+              {t('errors.generic')}{' '}
+              <button type="button" className="link-button" onClick={attributes.retry}>
+                {t('errors.retry')}
+              </button>
+            </p>
+          ) : (
+            <div aria-hidden="true" className="attributes-skeleton">
+              {[0, 1, 2, 3, 4].map((n) => (
+                <Skeleton key={n} height="1.1rem" />
+              ))}
+            </div>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

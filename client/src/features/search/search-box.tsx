@@ -1,0 +1,71 @@
+import { useRouterState } from '@tanstack/react-router';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SearchIcon } from '../../ui/icons.tsx';
+
+const SearchPanel = lazy(() => import('./search-panel.tsx').then((module) => ({ default: module.SearchPanel })));
+
+/** The header's search field; the results panel (and its code) loads only once the shopper starts searching. */
+export function SearchBox() {
+  const { t } = useTranslation();
+  const [term, setTerm] = useState('');
+  const [open, setOpen] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  const panelId = useId();
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+
+  useEffect(() => setOpen(false), [pathname]);
+
+  const close = () => {
+    setOpen(false);
+    inputRef.current?.focus();
+  };
+
+  return (
+    <div className="search-box">
+      <form
+        role="search"
+        className="search-box__form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setOpen(true);
+        }}
+      >
+        <label htmlFor={inputId} className="visually-hidden">
+          {t('search.label')}
+        </label>
+        <SearchIcon />
+        <input
+          ref={inputRef}
+          id={inputId}
+          type="search"
+          name="q"
+          autoComplete="off"
+          enterKeyHint="search"
+          placeholder={t('search.placeholder')}
+          value={term}
+          aria-controls={open ? panelId : undefined}
+          onChange={(event) => {
+            setTerm(event.target.value);
+            setOpen(true);
+          }}
+          onFocus={() => {
+            if (term) setOpen(true);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && open) {
+              event.preventDefault();
+              setOpen(false);
+            }
+          }}
+        />
+      </form>
+      {open ? (
+        <Suspense fallback={null}>
+          <SearchPanel id={panelId} term={term} onClose={close} />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

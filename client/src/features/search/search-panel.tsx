@@ -1,0 +1,96 @@
+import type { Product } from '@shop/shared';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useResource } from '../../app/resource.ts';
+import { useStore } from '../../app/store-context.tsx';
+import { CloseIcon } from '../../ui/drawer.tsx';
+import { ErrorState } from '../../ui/error-state.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
+import { searchProducts, searchUrl } from '../catalogue/catalogue-api.ts';
+import { ProductImage } from '../catalogue/product-image.tsx';
+import { PriceTag } from '../catalogue/price-tag.tsx';
+import { isSearchTermLongEnough, normalizeSearchTerm, SEARCH_PANEL_SIZE } from './search-term.ts';
+import './search.css';
+
+function useDebounced<T>(value: T, delayMs: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return debounced;
+}
+
+export function SearchPanel({ id, term, onClose }: { id: string; term: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const store = useStore();
+  const longEnough = isSearchTermLongEnough(term);
+  const query = useDebounced(normalizeSearchTerm(term), 250);
+  const request = { type: 'product', storeCode: store, query, size: SEARCH_PANEL_SIZE, start: 0 } as const;
+  const active = longEnough && isSearchTermLongEnough(query);
+  const results = useResource(active ? searchUrl(request) : null, () => searchProducts(request));
+  const settled = active && query === normalizeSearchTerm(term) && !results.loading;
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [onClose]);
+
+  let status = '';
+  if (!longEnough) status = t('search.minChars');
+  else if (!settled) status = t('search.loading');
+  else if (results.data) status = results.data.total === 0 ? t('search.empty', { term: query }) : t('search.results', { count: results.data.total });
+
+  return (
+    <>
+      <div className="search-panel__backdrop" onClick={onClose} aria-hidden="true" />
+      <section id={id} className="search-panel" aria-label={t('search.title')}>
+        <div className="search-panel__inner">
+          <div className="search-panel__head">
+            <p className={`search-panel__status${longEnough ? '' : ' search-panel__status--hint'}`} role="status" aria-live="polite">
+              {status}
+            </p>
+            <button type="button" className="icon-button" onClick={onClose} aria-label={t('search.close')}>
+              <CloseIcon />
+            </button>
+          </div>
+          {longEnough && results.error ? (
+            <ErrorState title={t('errors.generic')} retryLabel={t('errors.retry')} onRetry={results.retry} />
+          ) : null}
+          {longEnough && !settled && !results.data ? (
+            <ul className="search-results" aria-hidden="true">
+              {[0, 1, 2, 3].map((n) => (
+                <li key={n} className="search-result">
+                  <Skeleton className="search-result__image" />
+                  <span className="search-result__text">
+                    <Skeleton width="70%" height="0.9rem" />
+                    <Skeleton width="30%" height="0.9rem" />
+                  </span>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {longEnough && results.data && results.data.items.length > 0 ? (
+            <ul className="search-results" aria-busy={!settled}>
+              {results.data.items.map((product: Product) => (
+                <li key={product.id}>
+                  <Link className="search-result" to="/$store/$" params={{ store, _splat: product.url_path }} search={{}}>
+                    <ProductImage className="search-result__image" src={product.image} alt="" />
+                    <span className="search-result__text">
+                      <span className="search-result__name">{product.name}</span>
+                      <PriceTag product={product} compact />
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      </section>
+    </>
+  );
+}

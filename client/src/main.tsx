@@ -1,0 +1,20 @@
+import { DEFAULT_STORE, isStoreCode } from '@shop/shared';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { initI18n, languageFor } from './app/i18n.ts';
+import { createShopRouter } from './app/router.tsx';
+import './app/global.css';
+
+// The first paint needs the texts of one language only: the stored choice, else the store's language.
+const firstSegment = window.location.pathname.split('/')[1];
+await initI18n(languageFor(isStoreCode(firstSegment) ? firstSegment : DEFAULT_STORE));
+
+const router = createShopRouter();
+const root = document.getElementById('root');
+if (!root) throw new Error('Missing #root');
+createRoot(root).render(
+  <StrictMode>
+    <RouterProvider router={router} />
+  </StrictMode>,
+);

@@ -1,0 +1,61 @@
+import { isStoreCode } from '@shop/shared';
+import { lazyRouteComponent, notFound, redirect, useLoaderData, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { dispatchPath, resolveUrl } from '../features/catalogue/catalogue-api.ts';
+import { NotFoundPage } from '../features/layout/not-found-page.tsx';
+import { ErrorState } from '../ui/error-state.tsx';
+import { Skeleton } from '../ui/skeleton.tsx';
+
+const CategoryPage = lazyRouteComponent(() => import('../features/category/category-page.tsx'), 'CategoryPage');
+const ProductPage = lazyRouteComponent(() => import('../features/product/product-page.tsx'), 'ProductPage');
+
+/** URL dispatch (spec 2 §2): the path, without trailing slashes or query, is mapped to a category or product. */
+export async function loadCatalogueRoute(store: string, splat: string) {
+  if (!isStoreCode(store)) throw notFound();
+  const path = dispatchPath(splat);
+  if (path === 'pwa.html' || path === '') throw redirect({ to: '/$store', params: { store }, replace: true });
+  const target = await resolveUrl(path, store);
+  // Fetch the page's code together with its data, so the page appears in one step.
+  if (target?._type === 'category') await CategoryPage.preload?.();
+  if (target?._type === 'product') await ProductPage.preload?.();
+  return { path, target };
+}
+
+export function CatalogueRoute() {
+  const { target } = useLoaderData({ from: '/$store/$' });
+  if (target?._type === 'category') return <CategoryPage key={`c${target._source.id}`} category={target._source} />;
+  if (target?._type === 'product') return <ProductPage key={`p${target._source.id}`} product={target._source} />;
+  return <NotFoundPage />;
+}
+
+export function CataloguePending() {
+  return (
+    <div className="container page-skeleton" aria-busy="true">
+      <Skeleton width="40%" height="0.8rem" />
+      <Skeleton width="30%" height="2.2rem" />
+      <div className="page-skeleton__grid">
+        {Array.from({ length: 8 }, (_, n) => (
+          <Skeleton key={n} className="page-skeleton__tile" />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+export function CatalogueRouteError({ reset }: ErrorComponentProps) {
+  const { t } = useTranslation();
+  const router = useRouter();
+  return (
+    <div className="container">
+      <ErrorState
+        title={t('errors.generic')}
+        message={navigator.onLine ? undefined : t('errors.offlinePage')}
+        retryLabel={t('errors.retry')}
+        onRetry={() => {
+          reset();
+          void router.invalidate();
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+const common = { width: 20, height: 20, viewBox: '0 0 24 24', 'aria-hidden': true, focusable: false, fill: 'none', stroke: 'currentColor', strokeWidth: 1.5, strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
+
+export function SearchIcon() {
+  return (
+    <svg {...common}>
+      <circle cx="11" cy="11" r="6.5" />
+      <path d="M16 16l4.5 4.5" />
+    </svg>
+  );
+}
+
+export function BagIcon() {
+  return (
+    <svg {...common}>
+      <path d="M5 8h14l-1 12H6L5 8z" />
+      <path d="M9 8V6.5a3 3 0 016 0V8" />
+    </svg>
+  );
+}
+
+export function MenuIcon() {
+  return (
+    <svg {...common}>
+      <path d="M4 7h16M4 12h16M4 17h16" />
+    </svg>
+  );
+}
+
+export function ChevronIcon({ direction = 'down' }: { direction?: 'down' | 'left' | 'right' }) {
+  const rotate = direction === 'left' ? 90 : direction === 'right' ? -90 : 0;
+  return (
+    <svg {...common} width={14} height={14} style={{ transform: `rotate(${rotate}deg)` }}>
+      <path d="M6 9l6 6 6-6" />
+    </svg>
+  );
+}
+
+export function FilterIcon() {
+  return (
+    <svg {...common}>
+      <path d="M4 6h16M7 12h10M10 18h4" />
+    </svg>
+  );
+}
