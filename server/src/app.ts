@@ -10,7 +10,7 @@ import { CatalogueService } from './features/catalogue/catalogue.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 //MEDIA import { mediaRoutes } from './features/media/media.routes.ts';
 import { registerClient } from './plugins/client.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerErrorHandler, registerNotFoundHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { migrateToLatest, openSqlite, type Db } from './storage/database.ts';
 import { seedDemoIfEmpty } from './storage/seed/seed-demo.ts';
@@ -59,7 +59,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(healthRoutes(catalogue, clock()));
   await app.register(catalogueRoutes(catalogue));
   //MEDIA await app.register(mediaRoutes());
-  if (config.clientDist) await registerClient(app, config.clientDist);
+  registerNotFoundHandler(app, config.clientDist ? await registerClient(app, config.clientDist) : undefined);
 
   return app;
 }

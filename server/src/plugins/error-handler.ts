@@ -3,11 +3,14 @@
  * Bad input is a 4xx with a message that says what to fix; a 5xx never shows its text or stack to the caller.
  */
 import { DomainError, type ApiErrorBody, type ErrorCode } from '@shop/shared';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export function errorBody(status: number, error: ErrorCode, message: string, details?: unknown): ApiErrorBody {
   return { code: status, result: { error, message, ...(details === undefined ? {} : { details }) } };
 }
+
+/** Answers a request no route matched, or returns false to let the JSON 404 answer it. */
+export type NotFoundFallback = (request: FastifyRequest, reply: FastifyReply) => boolean;
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
@@ -23,7 +26,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     return reply.status(500).send(errorBody(500, 'internal', 'Something went wrong, try again in a few seconds'));
   });
 
+}
+
+export function registerNotFoundHandler(app: FastifyInstance, fallback?: NotFoundFallback): void {
   app.setNotFoundHandler((request, reply) => {
+    if (fallback?.(request, reply)) return;
     reply.status(404).send(errorBody(404, 'not_found', `Route ${request.method} ${request.url.split('?')[0]} not found`));
   });
 }

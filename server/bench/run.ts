@@ -1,0 +1,134 @@
+/**
+ * `pnpm bench`: catalogue search latency at the demo size and at 50,000 products, measured through the real app
+ * (`inject`: routing, validation, search, documents, JSON), and the gzipped JavaScript each client route loads first.
+ * Prints medians and 95th percentiles; nothing here asserts a time (machines are shared and noisy).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { DEFAULT_FILTERS, SORT_OPTIONS, type SearchRequest } from '@shop/shared';
+import { buildApp } from '../src/app.ts';
+import { testConfig } from '../src/config.ts';
+import { importCatalogue } from '../src/features/catalogue/catalogue.import.ts';
+import { generateCatalogue } from '../src/storage/seed/generator/generate-catalogue.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const sizes = (process.env.BENCH_SIZES ?? '1600,50000').split(',').map(Number);
+const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 400);
+
+const TEXT_QUERIES = [
+  'omega seamastr',
+  'rolx submariner',
+  'diamant ring',
+  'saphire',
+  'cartier tank',
+  'speedmaster',
+  'geelgoud',
+  'briljant oorbellen',
+  'patek calatrava',
+  'vintage horloge',
+  'smaragd',
+  'tudor black bay',
+];
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+function ms(n: number): string {
+  return `${n.toFixed(2)} ms`;
+}
+
+async function measure(label: string, requests: SearchRequest[], run: (r: SearchRequest) => Promise<unknown>) {
+  for (let i = 0; i < 30; i++) await run(requests[i % requests.length]!);
+  const times: number[] = [];
+  for (let i = 0; i < ITERATIONS; i++) {
+    const request = requests[i % requests.length]!;
+    const start = process.hrtime.bigint();
+    await run(request);
+    times.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  times.sort((a, b) => a - b);
+  console.log(`  ${label.padEnd(44)} p50 ${ms(percentile(times, 50)).padStart(10)}   p95 ${ms(percentile(times, 95)).padStart(10)}   (n=${times.length})`);
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+async function benchCatalogue(productCount: number) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
+  const t0 = performance.now();
+  const source = generateCatalogue({ seed: 20261122, productCount });
+  const t1 = performance.now();
+  const app = await buildApp(testConfig({ dataDir, seedDemo: false }));
+  await importCatalogue(app.db, source, { useUrlKeys: true, now: new Date() });
+  const t2 = performance.now();
+  const heapBefore = process.memoryUsage().heapUsed;
+  await app.catalogue.refresh();
+  const t3 = performance.now();
+  global.gc?.();
+  const heapAfter = process.memoryUsage().heapUsed;
+
+  console.log(`\n${productCount} products: generate ${(t1 - t0).toFixed(0)} ms, import ${(t2 - t1).toFixed(0)} ms, load + index ${(t3 - t2).toFixed(0)} ms, heap +${((heapAfter - heapBefore) / 1e6).toFixed(0)} MB`);
+
+  const categories = source.categories.filter((c) => c.is_active && c.id > 2).map((c) => c.id);
+  const aggregate = [...DEFAULT_FILTERS];
+  const listing: SearchRequest[] = categories.flatMap((id, i) => {
+    const sort = SORT_OPTIONS[i % SORT_OPTIONS.length]!.sort;
+    return [{ type: 'product', storeCode: i % 2 ? 'en' : 'nl', filters: { category_ids: [id] }, aggregate, sort, size: 50 }];
+  });
+  const text: SearchRequest[] = TEXT_QUERIES.map((query, i) => ({ type: 'product', storeCode: i % 3 === 0 ? 'en' : 'nl', query, size: 50 }));
+
+  const viaHttp = (request: SearchRequest) => app.inject({ method: 'POST', url: '/api/catalog/search', payload: request }).then((r) => {
+    if (r.statusCode !== 200) throw new Error(`search failed ${r.statusCode}: ${r.body}`);
+  });
+  const a = await measure('(a) category listing, all facets (HTTP)', listing, viaHttp);
+  const b = await measure('(b) fuzzy text query (HTTP)', text, viaHttp);
+  await app.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  return { productCount, a, b };
+}
+
+interface ManifestChunk {
+  file: string;
+  name?: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+function bundleReport() {
+  const dist = path.resolve(here, '../../client/dist');
+  const manifestFile = path.join(dist, '.vite/manifest.json');
+  if (!fs.existsSync(manifestFile)) {
+    console.log('\nclient bundle: no client/dist/.vite/manifest.json (build the client first)');
+    return;
+  }
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  const gz = new Map<string, number>();
+  const sizeOf = (file: string) => {
+    if (!gz.has(file)) gz.set(file, gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length);
+    return gz.get(file)!;
+  };
+  const closure = (key: string, seen = new Set<string>()): Set<string> => {
+    if (seen.has(key)) return seen;
+    seen.add(key);
+    for (const imported of manifest[key]?.imports ?? []) closure(imported, seen);
+    return seen;
+  };
+  const total = (keys: Set<string>) => [...keys].reduce((sum, key) => sum + (manifest[key] && manifest[key].file.endsWith('.js') ? sizeOf(manifest[key].file) : 0), 0);
+  const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
+  const entry = closure(entryKey);
+  console.log(`\nclient JavaScript loaded first (gzip -9):`);
+  console.log(`  ${'app shell (entry + its imports)'.padEnd(52)} ${(total(entry) / 1024).toFixed(1).padStart(7)} kB`);
+  for (const key of Object.keys(manifest).filter((k) => manifest[k]!.isDynamicEntry && /routes?\//.test(k)).sort()) {
+    const keys = closure(key, new Set(entry));
+    console.log(`  ${`shell + ${key.replace(/^src\//, '')}`.padEnd(52)} ${(total(keys) / 1024).toFixed(1).padStart(7)} kB`);
+  }
+}
+
+const results = [];
+for (const size of sizes) results.push(await benchCatalogue(size));
+bundleReport();
+console.log(`\nmachine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, node ${process.version}`);

@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp } from './test/build-test-app.ts';
+import { fixtureCatalogue } from './test/fixture-catalogue.ts';
+
+const clientDist = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-dist-'));
+fs.mkdirSync(path.join(clientDist, 'assets'));
+fs.writeFileSync(path.join(clientDist, 'index.html'), '<!doctype html><title>shop</title><div id="root"></div>');
+fs.writeFileSync(path.join(clientDist, 'assets', 'app-abc123.js'), 'console.log("shop")');
+
+const app = await buildTestApp({ catalogue: fixtureCatalogue(), config: { clientDist } });
+
+describe('GET /health', () => {
+  it('reports ok with the catalogue version and size', async () => {
+    const response = await app.inject('/health');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: 'ok', catalogue: { products: 8 } });
+    expect(response.json().catalogue.version).toBeGreaterThan(0);
+  });
+});
+
+describe('GET /api/openapi.json', () => {
+  it('describes the catalogue search and URL map', async () => {
+    const response = await app.inject('/api/openapi.json');
+    expect(response.statusCode).toBe(200);
+    const spec = response.json();
+    expect(spec.openapi).toMatch(/^3\./);
+    expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/health', '/api/catalog/search', '/api/url/map']));
+    expect(spec.paths['/api/catalog/search'].post.requestBody.content['application/json'].schema.properties.type).toBeDefined();
+  });
+});
+
+describe('the storefront on the same port', () => {
+  it('serves index.html for store routes so they load on refresh', async () => {
+    for (const url of ['/', '/nl', '/en/watches/men', '/nl/horloges?brand=101']) {
+      const response = await app.inject(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('<div id="root">');
+    }
+  });
+
+  it('serves hashed assets with long caching', async () => {
+    const response = await app.inject('/assets/app-abc123.js');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it('answers unknown API paths and missing files with a JSON 404, not the page', async () => {
+    const api = await app.inject('/api/nothing-here');
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ code: 404, result: { error: 'not_found', message: 'Route GET /api/nothing-here not found' } });
+    expect((await app.inject('/assets/missing.js')).statusCode).toBe(404);
+  });
+});
