@@ -8,7 +8,7 @@ import type { AppConfig } from './config.ts';
 import { catalogueRoutes } from './features/catalogue/catalogue.routes.ts';
 import { CatalogueService } from './features/catalogue/catalogue.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
-//MEDIA import { mediaRoutes } from './features/media/media.routes.ts';
+import { mediaRoutes } from './features/media/media.routes.ts';
 import { registerClient } from './plugins/client.ts';
 import { registerErrorHandler, registerNotFoundHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -58,7 +58,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   await app.register(healthRoutes(catalogue, clock()));
   await app.register(catalogueRoutes(catalogue));
-  //MEDIA await app.register(mediaRoutes());
+  await app.register(mediaRoutes());
   registerNotFoundHandler(app, config.clientDist ? await registerClient(app, config.clientDist) : undefined);
 
   return app;
