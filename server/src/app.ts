@@ -30,7 +30,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const clock = options.clock ?? (() => new Date());
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
-    disableRequestLogging: config.env === 'test',
     bodyLimit: 1_048_576,
     forceCloseConnections: true,
     routerOptions: { ignoreTrailingSlash: true },

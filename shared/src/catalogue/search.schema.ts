@@ -21,6 +21,8 @@ export const SEARCH = {
   maxSize: 4000,
 } as const;
 
+const SEARCH_MAX_AGGREGATION_SIZE = 200;
+
 export const BASE_ENTITY_TYPES = ['product', 'category', 'attribute', 'taxrule'] as const;
 export type BaseEntityType = (typeof BASE_ENTITY_TYPES)[number];
 export const ENTITY_TYPES = [
@@ -57,6 +59,8 @@ export const SearchRequestSchema = z.object({
   includeFields: z.optional(z.array(z.string())),
   excludeFields: z.optional(z.array(z.string())),
   aggregate: z.optional(z.array(z.string())),
+  /** Buckets per terms aggregation; the spec's filter aggregation size 10 when absent. */
+  aggregationSize: z.optional(z.int().check(z.minimum(1, 'aggregationSize must be at least 1'), z.maximum(SEARCH_MAX_AGGREGATION_SIZE, `aggregationSize must be at most 200`))),
   groupToken: z.optional(z.string()),
 });
 export type SearchRequest = z.infer<typeof SearchRequestSchema>;
@@ -72,6 +76,7 @@ export interface NormalizedSearch {
   includeFields: string[];
   excludeFields: string[];
   aggregate: string[];
+  aggregationSize: number;
 }
 
 export type SearchRequestProblem = { kind: 'unknown_entity_type'; type: string } | { kind: 'invalid'; message: string };
@@ -128,6 +133,7 @@ export function normalizeSearchRequest(request: SearchRequest, defaultStore: Sto
     includeFields: request.includeFields ?? [],
     excludeFields: request.excludeFields ?? [],
     aggregate: requestableAttributeCodes(request.aggregate ?? []),
+    aggregationSize: request.aggregationSize ?? SEARCH.aggregationSize,
   };
 }
 

@@ -77,6 +77,11 @@ describe('POST /api/catalog/search: products', () => {
     expect(body.result.attributeMetadata.find((a: { attribute_code: string }) => a.attribute_code === 'brand').frontend_label).toBe('Brand');
   });
 
+  it('keeps the 10 biggest buckets per facet unless the request asks for more', async () => {
+    const { body } = await search({ type: 'product', storeCode: 'en', aggregate: ['brand'], aggregationSize: 1 });
+    expect(body.result.aggregations.brand.buckets).toEqual([{ key: '101', count: 2 }]);
+  });
+
   it('serves store-specific names and url paths', async () => {
     const nl = await search({ type: 'product-nl', filters: { sku: 'W-4' } });
     const en = await search({ type: 'product', storeCode: 'en', filters: { sku: 'W-4' } });

@@ -162,10 +162,11 @@ export function createCanvas(seedText: string): Canvas {
   return { id, url, define, defs };
 }
 
-export function svgDocument(width: number, height: number, canvas: Canvas, body: readonly string[], title?: string): string {
-  const head = title ? el('title', {}, escapeAttribute(title)) : '';
+export function svgDocument(width: number, height: number, canvas: Canvas, body: readonly string[], options: { title?: string; preserveAspectRatio?: string } = {}): string {
+  const head = options.title ? el('title', {}, escapeAttribute(options.title)) : '';
+  const aspect = options.preserveAspectRatio ? ` preserveAspectRatio="${options.preserveAspectRatio}"` : '';
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}"${aspect} role="img">` +
     head +
     (canvas.defs.length ? `<defs>${canvas.defs.join('')}</defs>` : '') +
     body.join('') +

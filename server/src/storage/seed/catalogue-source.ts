@@ -83,7 +83,6 @@ export interface SourceProduct {
   ean?: string;
   images: SourceImage[];
   category_ids: number[];
-  /** Position within each category, same order as category_ids. */
   attributes: SourceAttributeValues;
   stock: SourceStock;
   flags: {

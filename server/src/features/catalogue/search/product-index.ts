@@ -7,6 +7,7 @@
 import {
   DEFAULT_TAX_COUNTRY,
   DomainError,
+  PRICE_BUCKET_STEP,
   PRICE_FILTER_FIELD,
   PRODUCT_ATTRIBUTE_CODES,
   SEARCH,
@@ -21,7 +22,7 @@ import {
   type StoreCode,
 } from '@shop/shared';
 import type { CatalogueSnapshot, StoredProduct } from '../catalogue.snapshot.ts';
-import { allowedEdits, boundedDistance, tokenize } from './text.ts';
+import { allowedEdits, boundedDistance, normalizeText, tokenize } from './text.ts';
 
 type Mask = Uint8Array;
 
@@ -57,6 +58,17 @@ const FIELD_BOOST: Record<TextField, number> = {
 };
 const MAX_FIELD_SCORE = Object.values(FIELD_BOOST).reduce((a, b) => a + b, 0);
 
+/**
+ * One facet's values as dense slots, so counting is an array increment: `single[doc]` is the slot of a
+ * single-valued attribute (-1 for none); multi-valued attributes keep `offsets`/`slots` (CSR layout).
+ */
+interface FacetColumn {
+  keys: number[];
+  single: Int32Array | null;
+  offsets: Int32Array | null;
+  slots: Int32Array | null;
+}
+
 interface Postings {
   docs: Int32Array;
   fields: Uint8Array;
@@ -88,7 +100,8 @@ export class ProductIndex {
   readonly productCounts: Map<number, number>;
   private readonly numeric = new Map<string, Float64Array>();
   private readonly keywords = new Map<string, Map<string, Int32Array>>();
-  private readonly facetValues = new Map<string, Array<number | number[] | undefined>>();
+  private readonly facets = new Map<string, FacetColumn>();
+  private readonly positionOrders = new Map<number, Int32Array>();
   private readonly sortOrders = new Map<string, Int32Array>();
   private readonly text: Record<StoreCode, TextIndex>;
   private readonly urlPaths: Record<StoreCode, Map<string, number>>;
@@ -106,6 +119,7 @@ export class ProductIndex {
       STORE_CODES.map((store) => [store, new Map(this.products.map((p, i) => [p.texts[store].url_path, i]))]),
     ) as Record<StoreCode, Map<string, number>>;
     this.buildSortOrders();
+    this.buildPositionOrders();
   }
 
   pricesOf(productId: number): ProductPrices {
@@ -135,11 +149,14 @@ export class ProductIndex {
     for (let i = 0; i < n; i++) total += all[i]!;
 
     const aggregations: Record<string, Aggregation> = {};
-    for (const field of request.aggregate) {
-      const filterField = field === 'price' ? PRICE_FILTER_FIELD : field;
-      const mask = filterMasks.has(filterField) ? intersect([...filterMasks].filter(([f]) => f !== filterField).map(([, m]) => m), n) : all;
-      const aggregation = this.aggregate(field, mask);
-      if (aggregation) aggregations[field] = aggregation;
+    if (request.aggregate.length > 0) {
+      const matched = docsOf(all, total);
+      for (const field of request.aggregate) {
+        const filterField = field === 'price' ? PRICE_FILTER_FIELD : field;
+        const docs = filterMasks.has(filterField) ? docsOf(intersect([...filterMasks].filter(([f]) => f !== filterField).map(([, m]) => m), n)) : matched;
+        const aggregation = this.aggregate(field, docs, request.aggregationSize);
+        if (aggregation) aggregations[field] = aggregation;
+      }
     }
 
     const hits = this.page(all, total, request, scores);
@@ -161,29 +178,17 @@ export class ProductIndex {
       const field = request.sort?.field ?? 'updated_at';
       const order = this.sortOrderFor(field === 'qty' ? 'stock.qty' : field, request.storeCode);
       if (!order) throw new DomainError('invalid_search_query', `Cannot sort by ${field}; sortable fields: ${SORTABLE_FIELDS.join(', ')}`);
-      ordered = [];
-      const desc = request.sort?.order !== 'asc';
-      let seen = 0;
-      for (let k = 0; k < order.length && seen < wanted; k++) {
-        const doc = order[desc ? order.length - 1 - k : k]!;
-        if (!mask[doc]) continue;
-        if (seen >= request.start) ordered.push(doc);
-        seen++;
-      }
+      ordered = walk(order, mask, request.start, request.size, request.sort?.order !== 'asc');
     }
     return ordered.map((doc) => ({ product: this.products[doc]!, score: scores ? roundScore(scores[doc]!) : null }));
   }
 
-  /** Position inside the category being listed (the first category filter), then id. */
+  /** Position inside the category being listed (the first category filter), then id; other products after. */
   private byCategoryPosition(mask: Mask, request: NormalizedSearch): number[] {
     const categoryFilter = request.filters.category_ids ?? request.filters.category_id;
     const categoryId = Number(Array.isArray(categoryFilter) ? categoryFilter[0] : categoryFilter);
-    const docs: number[] = [];
-    for (let i = 0; i < this.size; i++) if (mask[i]) docs.push(i);
-    const key = (doc: number) => this.products[doc]!.category_positions.get(categoryId) ?? Number.MAX_SAFE_INTEGER;
-    docs.sort((a, b) => key(a) - key(b) || this.products[a]!.id - this.products[b]!.id);
-    if (request.sort?.order === 'desc') docs.reverse();
-    return docs.slice(request.start, request.start + request.size);
+    const order = this.positionOrders.get(categoryId) ?? this.sortOrders.get('id')!;
+    return walk(order, mask, request.start, request.size, request.sort?.order === 'desc');
   }
 
   private filterMask(field: string, value: FilterValue, store: StoreCode): Mask {
@@ -228,42 +233,46 @@ export class ProductIndex {
     return mask;
   }
 
-  private aggregate(field: string, mask: Mask): Aggregation | null {
+  private aggregate(field: string, docs: Int32Array, size: number): Aggregation | null {
     if (field === 'price') {
       const column = this.numeric.get(PRICE_FILTER_FIELD)!;
       const buckets = priceBuckets().map((b) => ({ key: b.key, from: b.from, to: b.to, count: 0 }));
-      for (let i = 0; i < this.size; i++) {
-        if (!mask[i]) continue;
-        const price = column[i]!;
-        const index = Math.min(buckets.length - 1, Math.floor(price / 2500));
-        buckets[Math.max(0, index)]!.count++;
+      const last = buckets.length - 1;
+      for (const doc of docs) {
+        const index = Math.floor(column[doc]! / PRICE_BUCKET_STEP);
+        buckets[index < 0 ? 0 : index > last ? last : index]!.count++;
       }
       return { type: 'range', buckets };
     }
-    const values = NUMERIC_ATTRIBUTES.has(field) ? undefined : this.facetValues.get(field);
-    if (values) {
-      const counts = new Map<number, number>();
-      for (let i = 0; i < this.size; i++) {
-        if (!mask[i]) continue;
-        const v = values[i];
-        if (v === undefined) continue;
-        if (typeof v === 'number') counts.set(v, (counts.get(v) ?? 0) + 1);
-        else for (const x of v) counts.set(x, (counts.get(x) ?? 0) + 1);
+    const facet = NUMERIC_ATTRIBUTES.has(field) ? undefined : this.facets.get(field);
+    if (facet) {
+      const counts = new Int32Array(facet.keys.length);
+      if (facet.single) {
+        const single = facet.single;
+        for (const doc of docs) {
+          const slot = single[doc]!;
+          if (slot >= 0) counts[slot]!++;
+        }
+      } else {
+        const offsets = facet.offsets!;
+        const slots = facet.slots!;
+        for (const doc of docs) for (let k = offsets[doc]!; k < offsets[doc + 1]!; k++) counts[slots[k]!]!++;
       }
-      const buckets = [...counts]
-        .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-        .slice(0, field === 'brand' ? 50 : Math.max(SEARCH.aggregationSize, 50))
-        .map(([key, count]) => ({ key: String(key), count }));
-      return { type: 'terms', buckets };
+      const buckets: Array<{ key: string; count: number }> = [];
+      counts.forEach((count, slot) => {
+        if (count > 0) buckets.push({ key: String(facet.keys[slot]), count });
+      });
+      buckets.sort((a, b) => b.count - a.count || Number(a.key) - Number(b.key));
+      return { type: 'terms', buckets: buckets.slice(0, size) };
     }
     const column = this.numeric.get(field);
     if (column) {
       let min = Infinity;
       let max = -Infinity;
       let count = 0;
-      for (let i = 0; i < this.size; i++) {
-        if (!mask[i] || Number.isNaN(column[i]!)) continue;
-        const x = column[i]!;
+      for (const doc of docs) {
+        const x = column[doc]!;
+        if (Number.isNaN(x)) continue;
         if (x < min) min = x;
         if (x > max) max = x;
         count++;
@@ -337,7 +346,7 @@ export class ProductIndex {
       if (list) list.push(doc);
       else byKey.set(k, [doc]);
     };
-    for (const code of PRODUCT_ATTRIBUTE_CODES) this.facetValues.set(code, new Array(n));
+    const rawFacets = new Map<string, Array<number | number[] | undefined>>(PRODUCT_ATTRIBUTE_CODES.map((code) => [code, new Array(n)]));
 
     this.products.forEach((p, i) => {
       const prices = this.prices[i]!;
@@ -371,7 +380,7 @@ export class ProductIndex {
       for (const code of PRODUCT_ATTRIBUTE_CODES) {
         const value = p.attributes[code];
         if (value === undefined) continue;
-        this.facetValues.get(code)![i] = value;
+        rawFacets.get(code)![i] = value;
         for (const v of Array.isArray(value) ? value : [value]) add(code, v, i);
       }
     });
@@ -379,6 +388,7 @@ export class ProductIndex {
       const map = keyword(field);
       for (const [key, docs] of byKey) map.set(key, Int32Array.from(docs));
     }
+    for (const [code, values] of rawFacets) this.facets.set(code, facetColumn(values));
   }
 
   private countPerCategory(): Map<number, number> {
@@ -392,28 +402,30 @@ export class ProductIndex {
 
   private buildText(snapshot: CatalogueSnapshot, store: StoreCode): TextIndex {
     const lists = new Map<string, { docs: number[]; fields: number[] }>();
+    // Category names and option labels repeat across thousands of products: tokenize each once.
+    const categoryTokens = new Map<number, string[]>();
+    for (const category of snapshot.categories) if (category.level > 1) categoryTokens.set(category.id, tokenize(category.texts[store].name));
+    const optionTokens = new Map<string, Map<string, string[]>>();
+    for (const attribute of snapshot.attributes) {
+      if (attribute.options.length === 0) continue;
+      optionTokens.set(attribute.attribute_code, new Map(attribute.options.map((o) => [o.value, tokenize(o.labels[store])])));
+    }
+    const bits = new Map<string, number>();
     this.products.forEach((p, doc) => {
-      const bits = new Map<string, number>();
-      const mark = (field: TextField, text: string) => {
-        for (const token of tokenize(text)) bits.set(token, (bits.get(token) ?? 0) | FIELD_BIT[field]);
+      bits.clear();
+      const markTokens = (field: TextField, tokens: readonly string[]) => {
+        for (const token of tokens) bits.set(token, (bits.get(token) ?? 0) | FIELD_BIT[field]);
       };
       const texts = p.texts[store];
-      mark('name', texts.name);
-      mark('sku', p.sku);
-      bits.set(p.sku.toLowerCase(), (bits.get(p.sku.toLowerCase()) ?? 0) | FIELD_BIT.sku);
-      for (const id of p.category_ids) {
-        const category = snapshot.categoriesById.get(id);
-        if (category && category.level > 1) mark('category.name', category.texts[store].name);
-      }
-      mark('fulltext', texts.description);
-      for (const code of PRODUCT_ATTRIBUTE_CODES) {
-        const attribute = snapshot.attributesByCode.get(code);
-        const value = p.attributes[code];
-        if (!attribute || value === undefined || attribute.options.length === 0) continue;
-        for (const v of Array.isArray(value) ? value : [value]) {
-          const option = attribute.options.find((o) => o.value === String(v));
-          if (option) mark('fulltext', option.labels[store]);
-        }
+      markTokens('name', tokenize(texts.name));
+      markTokens('sku', tokenize(p.sku));
+      markTokens('sku', [p.sku.toLowerCase()]);
+      for (const id of p.category_ids) markTokens('category.name', categoryTokens.get(id) ?? []);
+      markTokens('fulltext', tokenize(texts.description));
+      for (const [code, options] of optionTokens) {
+        const value = p.attributes[code as keyof typeof p.attributes];
+        if (value === undefined) continue;
+        for (const v of Array.isArray(value) ? value : [value]) markTokens('fulltext', options.get(String(v)) ?? []);
       }
       for (const [token, fieldBits] of bits) {
         const list = lists.get(token);
@@ -435,6 +447,17 @@ export class ProductIndex {
     return { terms, sortedTerms: [...terms.keys()].sort(), byLength };
   }
 
+  /** Each category's products in merchandising order, from the category's posting list. */
+  private buildPositionOrders(): void {
+    for (const [key, docs] of this.keywords.get('category_ids') ?? []) {
+      const categoryId = Number(key);
+      const positions = new Float64Array(docs.length);
+      docs.forEach((doc, k) => (positions[k] = this.products[doc]!.category_positions.get(categoryId) ?? Number.MAX_SAFE_INTEGER));
+      const byPosition = Int32Array.from(docs.keys()).sort((a, b) => positions[a]! - positions[b]! || docs[a]! - docs[b]!);
+      this.positionOrders.set(categoryId, byPosition.map((k) => docs[k]!));
+    }
+  }
+
   private buildSortOrders(): void {
     const ids = Int32Array.from(this.products.keys());
     for (const field of ['id', 'price', 'final_price', 'final_price_incl_tax', 'price_incl_tax', 'created_at', 'updated_at', 'stock.qty'] as const) {
@@ -442,17 +465,69 @@ export class ProductIndex {
       this.sortOrders.set(field, Int32Array.from(ids).sort((a, b) => column[a]! - column[b]! || this.products[a]!.id - this.products[b]!.id));
     }
     for (const store of STORE_CODES) {
-      const collator = new Intl.Collator(store, { sensitivity: 'base', numeric: true });
-      this.sortOrders.set(
-        `name:${store}`,
-        Int32Array.from(ids).sort((a, b) => collator.compare(this.products[a]!.texts[store].name, this.products[b]!.texts[store].name) || this.products[a]!.id - this.products[b]!.id),
-      );
+      // Accent- and case-blind, with numbers compared by value ("38 mm" before "124 mm").
+      const keys = this.products.map((p) => normalizeText(p.texts[store].name).replace(/\d+/g, (d) => d.padStart(10, '0')));
+      this.sortOrders.set(`name:${store}`, Int32Array.from(ids).sort((a, b) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : a - b)));
     }
   }
 
   sortOrderFor(field: string, store: StoreCode): Int32Array | undefined {
     return this.sortOrders.get(field === 'name' ? `name:${store}` : field);
   }
+}
+
+/** The documents of a precomputed order that are in the mask, from `start`, at most `size`. */
+function walk(order: Int32Array, mask: Mask, start: number, size: number, descending: boolean): number[] {
+  const page: number[] = [];
+  let seen = 0;
+  for (let k = 0; k < order.length && page.length < size; k++) {
+    const doc = order[descending ? order.length - 1 - k : k]!;
+    if (!mask[doc]) continue;
+    if (seen >= start) page.push(doc);
+    seen++;
+  }
+  return page;
+}
+
+function docsOf(mask: Mask, count?: number): Int32Array {
+  let total = count;
+  if (total === undefined) {
+    total = 0;
+    for (let i = 0; i < mask.length; i++) total += mask[i]!;
+  }
+  const docs = new Int32Array(total);
+  let k = 0;
+  for (let i = 0; i < mask.length; i++) if (mask[i]) docs[k++] = i;
+  return docs;
+}
+
+function facetColumn(values: ReadonlyArray<number | number[] | undefined>): FacetColumn {
+  const slotOf = new Map<number, number>();
+  const keys: number[] = [];
+  const slot = (value: number) => {
+    let s = slotOf.get(value);
+    if (s === undefined) {
+      s = keys.length;
+      keys.push(value);
+      slotOf.set(value, s);
+    }
+    return s;
+  };
+  if (!values.some(Array.isArray)) {
+    const single = new Int32Array(values.length).fill(-1);
+    values.forEach((v, doc) => {
+      if (typeof v === 'number') single[doc] = slot(v);
+    });
+    return { keys, single, offsets: null, slots: null };
+  }
+  const offsets = new Int32Array(values.length + 1);
+  const slots: number[] = [];
+  values.forEach((v, doc) => {
+    offsets[doc] = slots.length;
+    if (v !== undefined) for (const x of Array.isArray(v) ? v : [v]) slots.push(slot(x));
+  });
+  offsets[values.length] = slots.length;
+  return { keys, single: null, offsets, slots: Int32Array.from(slots) };
 }
 
 function isRange(value: FilterValue): value is { gt?: number; gte?: number; lt?: number; lte?: number } {
