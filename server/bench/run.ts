@@ -62,6 +62,7 @@ async function benchCatalogue(productCount: number) {
   const app = await buildApp(testConfig({ dataDir, seedDemo: false }));
   await importCatalogue(app.db, source, { useUrlKeys: true, now: new Date() });
   const t2 = performance.now();
+  global.gc?.();
   const heapBefore = process.memoryUsage().heapUsed;
   await app.catalogue.refresh();
   const t3 = performance.now();

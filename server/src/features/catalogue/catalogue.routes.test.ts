@@ -77,6 +77,15 @@ describe('POST /api/catalog/search: products', () => {
     expect(body.result.attributeMetadata.find((a: { attribute_code: string }) => a.attribute_code === 'brand').frontend_label).toBe('Brand');
   });
 
+  it('counts multi-valued facets per value, and filters them as a list', async () => {
+    const { body } = await search({ type: 'product', storeCode: 'en', aggregate: ['gem_stones'] });
+    expect(body.result.aggregations.gem_stones.buckets).toEqual([{ key: '401', count: 2 }, { key: '402', count: 1 }]);
+    const rubies = await search({ type: 'product', storeCode: 'en', filters: { gem_stones: [402] } });
+    expect(skus(rubies.body.result.items)).toEqual(['R-6']);
+    const sapphire = await search({ type: 'product', storeCode: 'en', query: 'sapphire', sort: 'id:asc' });
+    expect(skus(sapphire.body.result.items)).toEqual(['W-4', 'R-6']);
+  });
+
   it('keeps the 10 biggest buckets per facet unless the request asks for more', async () => {
     const { body } = await search({ type: 'product', storeCode: 'en', aggregate: ['brand'], aggregationSize: 1 });
     expect(body.result.aggregations.brand.buckets).toEqual([{ key: '101', count: 2 }]);

@@ -247,17 +247,8 @@ export class ProductIndex {
     const facet = NUMERIC_ATTRIBUTES.has(field) ? undefined : this.facets.get(field);
     if (facet) {
       const counts = new Int32Array(facet.keys.length);
-      if (facet.single) {
-        const single = facet.single;
-        for (const doc of docs) {
-          const slot = single[doc]!;
-          if (slot >= 0) counts[slot]!++;
-        }
-      } else {
-        const offsets = facet.offsets!;
-        const slots = facet.slots!;
-        for (const doc of docs) for (let k = offsets[doc]!; k < offsets[doc + 1]!; k++) counts[slots[k]!]!++;
-      }
+      if (facet.single) countSingle(facet.single, docs, counts);
+      else countMulti(facet.offsets!, facet.slots!, docs, counts);
       const buckets: Array<{ key: string; count: number }> = [];
       counts.forEach((count, slot) => {
         if (count > 0) buckets.push({ key: String(facet.keys[slot]), count });
@@ -489,6 +480,21 @@ function walk(order: Int32Array, mask: Mask, start: number, size: number, descen
   return page;
 }
 
+function countSingle(single: Int32Array, docs: Int32Array, counts: Int32Array): void {
+  for (let i = 0; i < docs.length; i++) {
+    const slot = single[docs[i]!]!;
+    if (slot >= 0) counts[slot]! += 1;
+  }
+}
+
+function countMulti(offsets: Int32Array, slots: Int32Array, docs: Int32Array, counts: Int32Array): void {
+  for (let i = 0; i < docs.length; i++) {
+    const doc = docs[i]!;
+    const end = offsets[doc + 1]!;
+    for (let k = offsets[doc]!; k < end; k++) counts[slots[k]!]! += 1;
+  }
+}
+
 function docsOf(mask: Mask, count?: number): Int32Array {
   let total = count;
   if (total === undefined) {
@@ -522,10 +528,12 @@ function facetColumn(values: ReadonlyArray<number | number[] | undefined>): Face
   }
   const offsets = new Int32Array(values.length + 1);
   const slots: number[] = [];
-  values.forEach((v, doc) => {
+  // A plain loop: the values array is sparse, and forEach would skip the holes and leave their offsets at 0.
+  for (let doc = 0; doc < values.length; doc++) {
     offsets[doc] = slots.length;
+    const v = values[doc];
     if (v !== undefined) for (const x of Array.isArray(v) ? v : [v]) slots.push(slot(x));
-  });
+  }
   offsets[values.length] = slots.length;
   return { keys, single: null, offsets, slots: Int32Array.from(slots) };
 }
