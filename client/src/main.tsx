@@ -1,4 +1,4 @@
-import { DEFAULT_STORE, isStoreCode } from '@shop/shared';
+import { DEFAULT_STORE, isStoreCode } from '@shop/shared/stores/stores';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

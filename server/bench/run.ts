@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { execFileSync } from 'node:child_process';
 import { DEFAULT_FILTERS, SORT_OPTIONS, type SearchRequest } from '@shop/shared';
 import { buildApp } from '../src/app.ts';
 import { testConfig } from '../src/config.ts';
@@ -51,7 +51,6 @@ async function measure(label: string, requests: SearchRequest[], run: (r: Search
   }
   times.sort((a, b) => a - b);
   console.log(`  ${label.padEnd(44)} p50 ${ms(percentile(times, 50)).padStart(10)}   p95 ${ms(percentile(times, 95)).padStart(10)}   (n=${times.length})`);
-  return { p50: percentile(times, 50), p95: percentile(times, 95) };
 }
 
 async function benchCatalogue(productCount: number) {
@@ -82,54 +81,23 @@ async function benchCatalogue(productCount: number) {
   const viaHttp = (request: SearchRequest) => app.inject({ method: 'POST', url: '/api/catalog/search', payload: request }).then((r) => {
     if (r.statusCode !== 200) throw new Error(`search failed ${r.statusCode}: ${r.body}`);
   });
-  const a = await measure('(a) category listing, all facets (HTTP)', listing, viaHttp);
-  const b = await measure('(b) fuzzy text query (HTTP)', text, viaHttp);
+  await measure('(a) category listing, all facets (HTTP)', listing, viaHttp);
+  await measure('(b) fuzzy text query (HTTP)', text, viaHttp);
   await app.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
-  return { productCount, a, b };
 }
 
-interface ManifestChunk {
-  file: string;
-  name?: string;
-  src?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-}
-
+/** The client's own measurement (client/scripts/measure-bundle.mjs) reads the Vite manifest of the last build. */
 function bundleReport() {
-  const dist = path.resolve(here, '../../client/dist');
-  const manifestFile = path.join(dist, '.vite/manifest.json');
-  if (!fs.existsSync(manifestFile)) {
-    console.log('\nclient bundle: no client/dist/.vite/manifest.json (build the client first)');
-    return;
-  }
-  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
-  const gz = new Map<string, number>();
-  const sizeOf = (file: string) => {
-    if (!gz.has(file)) gz.set(file, gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length);
-    return gz.get(file)!;
-  };
-  const closure = (key: string, seen = new Set<string>()): Set<string> => {
-    if (seen.has(key)) return seen;
-    seen.add(key);
-    for (const imported of manifest[key]?.imports ?? []) closure(imported, seen);
-    return seen;
-  };
-  const total = (keys: Set<string>) => [...keys].reduce((sum, key) => sum + (manifest[key] && manifest[key].file.endsWith('.js') ? sizeOf(manifest[key].file) : 0), 0);
-  const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
-  const entry = closure(entryKey);
-  console.log(`\nclient JavaScript loaded first (gzip -9):`);
-  console.log(`  ${'app shell (entry + its imports)'.padEnd(52)} ${(total(entry) / 1024).toFixed(1).padStart(7)} kB`);
-  for (const key of Object.keys(manifest).filter((k) => manifest[k]!.isDynamicEntry && /routes?\//.test(k)).sort()) {
-    const keys = closure(key, new Set(entry));
-    console.log(`  ${`shell + ${key.replace(/^src\//, '')}`.padEnd(52)} ${(total(keys) / 1024).toFixed(1).padStart(7)} kB`);
+  const script = path.resolve(here, '../../client/scripts/measure-bundle.mjs');
+  console.log('\nclient JavaScript loaded first (gzip -9, 1 kB = 1000 bytes):');
+  try {
+    console.log(execFileSync(process.execPath, [script], { encoding: 'utf8' }).trimEnd());
+  } catch {
+    console.log('  no client build found: run `pnpm build` first (pnpm bench does)');
   }
 }
 
-const results = [];
-for (const size of sizes) results.push(await benchCatalogue(size));
+for (const size of sizes) await benchCatalogue(size);
 bundleReport();
 console.log(`\nmachine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, node ${process.version}`);

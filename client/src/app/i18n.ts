@@ -1,9 +1,15 @@
-import { LANGUAGES, STORE_VIEWS, isLanguage, type Language, type StoreCode } from '@shop/shared';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import type { Language, StoreCode } from '@shop/shared';
+import { LANGUAGES, STORE_VIEWS, isLanguage } from '@shop/shared/stores/stores';
+import i18next, { type TFunction } from 'i18next';
+import { useMemo, useSyncExternalStore } from 'react';
 
-/** Only the active language's texts are downloaded; each locale file is its own chunk. */
-const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/common.json');
+/**
+ * Only the active language's texts are downloaded, in two parts: `common` for every page (header, home, cards)
+ * and `catalogue` for category, product and search, fetched together with those pages' code.
+ */
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+export type Namespace = 'common' | 'catalogue';
+const wanted = new Set<Namespace>(['common']);
 const LANGUAGE_KEY = 'shop.language';
 
 export const LOCALES: Readonly<Record<Language, string>> = { en: 'en-GB', nl: 'nl-NL', de: 'de-DE' };
@@ -23,11 +29,21 @@ export function languageFor(store: StoreCode): Language {
 }
 
 async function ensureLoaded(language: Language): Promise<void> {
-  if (i18next.hasResourceBundle(language, 'common')) return;
-  const load = loaders[`../locales/${language}/common.json`];
-  if (!load) throw new Error(`No texts for ${language}`);
-  const module = await load();
-  i18next.addResourceBundle(language, 'common', module.default, true, true);
+  await Promise.all(
+    [...wanted].map(async (namespace) => {
+      if (i18next.hasResourceBundle(language, namespace)) return;
+      const load = loaders[`../locales/${language}/${namespace}.json`];
+      if (!load) throw new Error(`No ${namespace} texts for ${language}`);
+      i18next.addResourceBundle(language, namespace, (await load()).default, true, true);
+    }),
+  );
+}
+
+/** Loads a namespace for the current language (and for every language switched to later). */
+export async function loadNamespace(namespace: Namespace): Promise<void> {
+  wanted.add(namespace);
+  const language = i18next.language;
+  if (isLanguage(language)) await ensureLoaded(language);
 }
 
 function applyDocumentLanguage(language: string): void {
@@ -36,19 +52,23 @@ function applyDocumentLanguage(language: string): void {
 
 export async function initI18n(language: Language): Promise<typeof i18next> {
   if (!i18next.isInitialized) {
-    await i18next.use(initReactI18next).init({
+    await i18next.init({
       lng: language,
       fallbackLng: false,
       supportedLngs: [...LANGUAGES],
       ns: ['common'],
       defaultNS: 'common',
+      fallbackNS: 'catalogue',
       partialBundledLanguages: true,
       resources: {},
       interpolation: { escapeValue: false },
-      react: { useSuspense: false },
       returnNull: false,
     });
-    i18next.on('languageChanged', applyDocumentLanguage);
+    i18next.on('languageChanged', (language) => {
+      applyDocumentLanguage(language);
+      bump();
+    });
+    i18next.store.on('added', bump);
   }
   await ensureLoaded(language);
   if (i18next.language !== language) await i18next.changeLanguage(language);
@@ -70,4 +90,28 @@ export async function switchLanguage(language: Language, remember: boolean): Pro
 
 export function localeOf(language: string): string {
   return isLanguage(language) ? LOCALES[language] : LOCALES.en;
+}
+
+// Bumped when the language changes or texts arrive, so components re-render with the new texts.
+let revision = 0;
+const listeners = new Set<() => void>();
+function bump(): void {
+  revision += 1;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(notify: () => void): () => void {
+  listeners.add(notify);
+  return () => listeners.delete(notify);
+}
+
+/**
+ * The few lines of react-i18next this shop uses, on i18next itself: texts are loaded before the language
+ * switches, so no Suspense or loading state is needed, and the home page stays inside its size budget.
+ */
+export function useTranslation(): { t: TFunction; i18n: typeof i18next } {
+  const current = useSyncExternalStore(subscribe, () => revision);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `current` stands for the language and loaded texts
+  const t = useMemo(() => i18next.getFixedT(i18next.language), [current]);
+  return { t, i18n: i18next };
 }

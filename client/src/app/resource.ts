@@ -51,29 +51,19 @@ export interface Resource<T> {
  * flash a skeleton. A null key loads nothing.
  */
 export function useResource<T>(key: string | null, load: () => Promise<T>): Resource<T> {
-  const [state, setState] = useState<{ key: string | null; data: T | undefined; error: Error | undefined }>(() => ({
-    key,
-    data: key ? peekCached<T>(key) : undefined,
-    error: undefined,
-  }));
+  const [state, setState] = useState<{ key: string | null; data: T | undefined; error: Error | undefined }>({ key: null, data: undefined, error: undefined });
   const [attempt, setAttempt] = useState(0);
   const loadNow = useEffectEvent(() => load());
 
   useEffect(() => {
     if (key === null) return;
-    const hit = peekCached<T>(key);
-    if (hit !== undefined) {
-      setState({ key, data: hit, error: undefined });
-      return;
-    }
     let live = true;
-    setState((previous) => ({ ...previous, error: undefined }));
     cached(key, loadNow).then(
       (data) => {
         if (live) setState({ key, data, error: undefined });
       },
       (error: unknown) => {
-        if (live && !isAbort(error)) setState((previous) => ({ ...previous, key, error: error instanceof Error ? error : new Error(String(error)) }));
+        if (live && !isAbort(error)) setState((previous) => ({ key, data: previous.data, error: error instanceof Error ? error : new Error(String(error)) }));
       },
     );
     return () => {
@@ -81,7 +71,15 @@ export function useResource<T>(key: string | null, load: () => Promise<T>): Reso
     };
   }, [key, attempt]);
 
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  const settled = state.key === key && (state.data !== undefined || state.error !== undefined);
-  return { data: state.data, error: state.key === key ? state.error : undefined, loading: key !== null && !settled, retry };
+  const retry = useCallback(() => {
+    setState((previous) => ({ key: null, data: previous.data, error: undefined }));
+    setAttempt((n) => n + 1);
+  }, []);
+
+  const current = state.key === key ? state : undefined;
+  // A cached answer shows at once, on the first render, without waiting for the effect.
+  const fromCache = current?.data === undefined && key !== null ? peekCached<T>(key) : undefined;
+  const data = current?.data ?? fromCache ?? state.data;
+  const error = current?.error;
+  return { data, error, loading: key !== null && current?.data === undefined && fromCache === undefined && error === undefined, retry };
 }

@@ -2,10 +2,10 @@
  * The route tree (code-based). Store prefixes come first; everything under a store that is not its home is
  * dispatched through the URL map (spec 2 §2), so categories and products share one catch-all route.
  */
-import { DEFAULT_STORE, isStoreCode } from '@shop/shared';
-import { createRootRoute, createRoute, createRouter, lazyRouteComponent, notFound, Outlet, redirect } from '@tanstack/react-router';
+import { DEFAULT_STORE, isStoreCode } from '@shop/shared/stores/stores';
+import { createRootRoute, createRoute, createRouter, notFound, Outlet, redirect, type RouterHistory } from '@tanstack/react-router';
 import { CatalogueRoute, CatalogueRouteError, CataloguePending, loadCatalogueRoute } from '../routes/catalogue.route.tsx';
-import { HomeSkeleton as HomePending } from '../features/home/home-skeleton.tsx';
+import { HomeRoute } from '../routes/home.route.tsx';
 import { RootNotFound, StoreLayoutRoute, StoreNotFound } from '../routes/store.route.tsx';
 import { parseRouteQuery, stringifyRouteQuery, validateRouteQuery } from './route-query.ts';
 
@@ -31,12 +31,8 @@ export const storeRoute = createRoute({
   notFoundComponent: StoreNotFound,
 });
 
-const homeRoute = createRoute({
-  getParentRoute: () => storeRoute,
-  path: '/',
-  component: lazyRouteComponent(() => import('../routes/home.route.tsx'), 'HomeRoute'),
-  pendingComponent: HomePending,
-});
+// The home page is where most visits start, so it ships with the shell; every other page is its own chunk.
+const homeRoute = createRoute({ getParentRoute: () => storeRoute, path: '/', component: HomeRoute });
 
 export const catalogueRoute = createRoute({
   getParentRoute: () => storeRoute,
@@ -51,9 +47,11 @@ export const catalogueRoute = createRoute({
 
 const routeTree = rootRoute.addChildren([indexRoute, pwaRoute, storeRoute.addChildren([homeRoute, catalogueRoute])]);
 
-export function createShopRouter() {
+/** `history` is for tests (a memory history); the browser uses its own. */
+export function createShopRouter(options: { history?: RouterHistory } = {}) {
   return createRouter({
     routeTree,
+    ...options,
     parseSearch: parseRouteQuery,
     stringifySearch: stringifyRouteQuery,
     scrollRestoration: true,

@@ -1,4 +1,5 @@
-import { DEFAULT_STORE, STORE_VIEWS, type StoreCode, type StoreView } from '@shop/shared';
+import type { StoreCode, StoreView } from '@shop/shared';
+import { DEFAULT_STORE, STORE_VIEWS } from '@shop/shared/stores/stores';
 import { createContext, useContext, type ReactNode } from 'react';
 
 const StoreContext = createContext<StoreCode>(DEFAULT_STORE);

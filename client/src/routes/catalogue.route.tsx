@@ -1,6 +1,6 @@
-import { isStoreCode } from '@shop/shared';
+import { isStoreCode } from '@shop/shared/stores/stores';
 import { lazyRouteComponent, notFound, redirect, useLoaderData, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { loadNamespace, useTranslation } from '../app/i18n.ts';
 import { dispatchPath, resolveUrl } from '../features/catalogue/catalogue-api.ts';
 import { NotFoundPage } from '../features/layout/not-found-page.tsx';
 import { ErrorState } from '../ui/error-state.tsx';
@@ -14,7 +14,7 @@ export async function loadCatalogueRoute(store: string, splat: string) {
   if (!isStoreCode(store)) throw notFound();
   const path = dispatchPath(splat);
   if (path === 'pwa.html' || path === '') throw redirect({ to: '/$store', params: { store }, replace: true });
-  const target = await resolveUrl(path, store);
+  const [target] = await Promise.all([resolveUrl(path, store), loadNamespace('catalogue')]);
   // Fetch the page's code together with its data, so the page appears in one step.
   if (target?._type === 'category') await CategoryPage.preload?.();
   if (target?._type === 'product') await ProductPage.preload?.();

@@ -1,4 +1,5 @@
-import { DEFAULT_STORE, isStoreCode, STORE_VIEWS, type StoreCode } from '@shop/shared';
+import type { StoreCode } from '@shop/shared';
+import { DEFAULT_STORE, isStoreCode, STORE_VIEWS } from '@shop/shared/stores/stores';
 import { Outlet, useParams } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { storedLanguage, switchLanguage } from '../app/i18n.ts';

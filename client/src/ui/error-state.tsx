@@ -1,4 +1,4 @@
-export function ErrorState({ title, message, retryLabel, onRetry }: { title: string; message?: string; retryLabel: string; onRetry: () => void }) {
+export function ErrorState({ title, message, retryLabel, onRetry }: { title: string; message?: string | undefined; retryLabel: string; onRetry: () => void }) {
   return (
     <div className="error-state" role="alert">
       <p className="error-state__title">{title}</p>

@@ -27,7 +27,3 @@ export const AttributeSchema = z.object({
 });
 export type Attribute = z.infer<typeof AttributeSchema>;
 
-/** Attribute codes containing a dot are never requested (spec 1 §5). */
-export function requestableAttributeCodes(codes: readonly string[]): string[] {
-  return [...new Set(codes.filter((code) => code.length > 0 && !code.includes('.')))];
-}

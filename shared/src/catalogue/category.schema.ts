@@ -1,9 +1,5 @@
 import { z } from 'zod/mini';
 
-export const ROOT_CATEGORY_ID = 2;
-export const CATEGORY_LOAD_SIZE = 4000;
-export const CATEGORY_PREFETCH_LEVEL = 2;
-
 /** A category as served for one store view (spec 1 §3). `children_data` is filled on tree requests. */
 export interface Category {
   id: number;
@@ -57,23 +53,3 @@ export const CategorySchema: z.ZodMiniType<Category> = z.object({
   },
 });
 
-export interface BreadcrumbEntry {
-  name: string;
-  /** Store-relative route path ("horloges/heren"), or undefined for the current page. */
-  routePath?: string;
-}
-
-/**
- * Breadcrumb route entries for a category (spec 1 §2): its active ancestors below the root, then the page
- * itself without a link. `categoriesById` needs only the ancestors.
- */
-export function categoryBreadcrumbs(category: Pick<Category, 'name' | 'parent_ids'>, categoriesById: ReadonlyMap<number, Pick<Category, 'id' | 'name' | 'url_path' | 'level'>>): BreadcrumbEntry[] {
-  const trail: BreadcrumbEntry[] = [];
-  for (const id of category.parent_ids) {
-    const ancestor = categoriesById.get(id);
-    if (!ancestor || ancestor.id <= ROOT_CATEGORY_ID) continue;
-    trail.push({ name: ancestor.name, routePath: ancestor.url_path });
-  }
-  trail.push({ name: category.name });
-  return trail;
-}

@@ -1,39 +1,5 @@
 import { z } from 'zod/mini';
-
-export const PRODUCT_TYPES = ['simple', 'configurable', 'grouped', 'bundle'] as const;
-export type ProductType = (typeof PRODUCT_TYPES)[number];
-
-/** Visibility: 1 not visible individually, 2 catalogue, 3 search, 4 catalogue and search. Status: 1 enabled, 2 disabled. */
-export const SEARCHABLE_VISIBILITY = [2, 3, 4] as const;
-export const SEARCHABLE_STATUS = [0, 1] as const;
-
-/** The jewellery and watch attributes of spec 1 §3 that hold option ids or numbers. */
-export const PRODUCT_ATTRIBUTE_CODES = [
-  'color',
-  'size',
-  'watch_strap',
-  'colour_watch_dial',
-  'watch_dial',
-  'case_height',
-  'strap_size',
-  'water_resistance',
-  'functions',
-  'case_shape',
-  'case_diameter',
-  'oculus_diameter',
-  'watch_movement',
-  'gender',
-  'material',
-  'misc',
-  'cut_diamonds',
-  'gem_stones',
-  'colour_diamonds',
-  'clarity_diamonds',
-  'type_jewel',
-  'brand',
-  'condition',
-] as const;
-export type ProductAttributeCode = (typeof PRODUCT_ATTRIBUTE_CODES)[number];
+import { PRODUCT_ATTRIBUTE_CODES, PRODUCT_TYPES, type ProductAttributeCode } from './product-attributes.ts';
 
 export const MediaGalleryEntrySchema = z.object({
   image: z.string(),

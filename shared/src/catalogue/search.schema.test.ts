@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeSearchRequest, SEARCH, type NormalizedSearch } from './search.schema.ts';
+import { SEARCH } from './search-constants.ts';
+import { normalizeSearchRequest, type NormalizedSearch } from './search.schema.ts';
 
 const normalize = (request: Parameters<typeof normalizeSearchRequest>[0]) => normalizeSearchRequest(request, 'nl') as NormalizedSearch;
 

@@ -1,35 +1,8 @@
 import { z } from 'zod/mini';
 import { STORE_CODES, type StoreCode } from '../stores/stores.ts';
-import { requestableAttributeCodes, type Attribute } from './attribute.schema.ts';
-import { SEARCHABLE_STATUS, SEARCHABLE_VISIBILITY } from './product.schema.ts';
-
-/** Search constants of spec 1 §9. */
-export const SEARCH = {
-  defaultSize: 50,
-  attributeListSize: 150,
-  groupedFetchSize: 200,
-  maxFilterQuerySize: 999,
-  aggregationSize: 10,
-  minimumScore: 0.02,
-  fuzziness: 2,
-  boosts: { name: 4, sku: 2, 'category.name': 1, fulltext: 3 },
-  defaultSort: 'updated_at:desc',
-  clientTimeoutMs: 5000,
-  serverTimeoutMs: 1000,
-  cacheTtlSeconds: 500,
-  /** The largest page one request may ask for. */
-  maxSize: 4000,
-} as const;
-
-const SEARCH_MAX_AGGREGATION_SIZE = 200;
-
-export const BASE_ENTITY_TYPES = ['product', 'category', 'attribute', 'taxrule'] as const;
-export type BaseEntityType = (typeof BASE_ENTITY_TYPES)[number];
-export const ENTITY_TYPES = [
-  ...BASE_ENTITY_TYPES,
-  ...STORE_CODES.flatMap((store) => [`product-${store}`, `category-${store}`] as const),
-] as const;
-export type EntityType = (typeof ENTITY_TYPES)[number];
+import type { Attribute } from './attribute.schema.ts';
+import { requestableAttributeCodes, SEARCHABLE_STATUS, SEARCHABLE_VISIBILITY } from './product-attributes.ts';
+import { BASE_ENTITY_TYPES, SEARCH, SEARCH_MAX_AGGREGATION_SIZE, type BaseEntityType } from './search-constants.ts';
 
 const scalar = z.union([z.string(), z.number(), z.boolean()]);
 export const RangeFilterSchema = z.object({

@@ -1,8 +1,12 @@
-/** The sort options of spec 1 §9, each mapped to the field and order the search understands. */
+/**
+ * The sort options of spec 1 §9, each mapped to the field and order the search understands. Prices sort by the
+ * price incl. tax, the one a shopper sees: tax classes differ (margin goods), so the price excl. tax would not
+ * give the order shown.
+ */
 export const SORT_OPTIONS = [
   { id: 'latest', labelKey: 'sort.latest', label: 'Latest', sort: 'updated_at:desc' },
-  { id: 'price-asc', labelKey: 'sort.priceAsc', label: 'Price: Low to high', sort: 'final_price:asc' },
-  { id: 'price-desc', labelKey: 'sort.priceDesc', label: 'Price: High to low', sort: 'final_price:desc' },
+  { id: 'price-asc', labelKey: 'sort.priceAsc', label: 'Price: Low to high', sort: 'final_price_incl_tax:asc' },
+  { id: 'price-desc', labelKey: 'sort.priceDesc', label: 'Price: High to low', sort: 'final_price_incl_tax:desc' },
   { id: 'position', labelKey: 'sort.position', label: 'Position', sort: 'position:asc' },
   { id: 'name', labelKey: 'sort.name', label: 'Name', sort: 'name:asc' },
   { id: 'stock', labelKey: 'sort.stock', label: 'Stock', sort: 'stock.qty:desc' },

@@ -1,6 +1,6 @@
 import type { BreadcrumbEntry } from '@shop/shared';
 import { Link, useRouter } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n.ts';
 import { useStore } from '../../app/store-context.tsx';
 import { ChevronIcon } from '../../ui/icons.tsx';
 
@@ -31,11 +31,11 @@ export function Breadcrumbs({ entries }: { entries: BreadcrumbEntry[] }) {
               {entry.routePath === 'magazine' || entry.name === 'Magazine' ? (
                 <a href="/magazine">{entry.name}</a>
               ) : entry.routePath === '' ? (
-                <Link to="/$store" params={{ store }}>
+                <Link activeOptions={{ exact: true }} to="/$store" params={{ store }}>
                   {entry.name}
                 </Link>
               ) : (
-                <Link to="/$store/$" params={{ store, _splat: entry.routePath }} search={{}}>
+                <Link activeOptions={{ exact: true }} to="/$store/$" params={{ store, _splat: entry.routePath }} search={{}}>
                   {entry.name}
                 </Link>
               )}

@@ -1,6 +1,6 @@
 import type { Product } from '@shop/shared';
 import { Link } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n.ts';
 import { useStore } from '../../app/store-context.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { PriceTag } from './price-tag.tsx';
@@ -11,7 +11,7 @@ export function ProductCard({ product, brand }: { product: Product; brand?: stri
   const store = useStore();
   return (
     <article className="product-card">
-      <Link className="product-card__link" to="/$store/$" params={{ store, _splat: product.url_path }} search={{}}>
+      <Link activeOptions={{ exact: true }} className="product-card__link" to="/$store/$" params={{ store, _splat: product.url_path }} search={{}}>
         <ProductImage className="product-card__image" src={product.image} alt="" />
         <span className="product-card__text">
           {brand ? <span className="product-card__brand">{brand}</span> : null}
@@ -20,7 +20,7 @@ export function ProductCard({ product, brand }: { product: Product; brand?: stri
       </Link>
       <div className="product-card__meta">
         <PriceTag product={product} compact />
-        {!product.stock.is_in_stock ? <span className="product-card__flag">{t('product.outOfStock')}</span> : product.sale ? <span className="product-card__flag product-card__flag--accent">{t('product.sale')}</span> : product.new ? <span className="product-card__flag">{t('product.new')}</span> : null}
+        {!product.stock.is_in_stock ? <span className="product-card__flag">{t('card.outOfStock')}</span> : product.sale ? <span className="product-card__flag product-card__flag--accent">{t('card.sale')}</span> : product.new ? <span className="product-card__flag">{t('card.new')}</span> : null}
       </div>
     </article>
   );

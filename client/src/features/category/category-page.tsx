@@ -1,7 +1,9 @@
-import { categoryBreadcrumbs, SORT_OPTIONS, type Category } from '@shop/shared';
+import type { Category } from '@shop/shared';
+import { categoryBreadcrumbs } from '@shop/shared/catalogue/category';
+import { SORT_OPTIONS } from '@shop/shared/catalogue/sort-options';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n.ts';
 import { useStore, useStoreView } from '../../app/store-context.tsx';
 import { Drawer } from '../../ui/drawer.tsx';
 import { ErrorState } from '../../ui/error-state.tsx';
@@ -54,7 +56,7 @@ export function CategoryPage({ category }: { category: Category }) {
           <ul className="subcategories" aria-label={t('category.subcategories')}>
             {subcategories.map((sub) => (
               <li key={sub.id}>
-                <Link to="/$store/$" params={{ store, _splat: sub.url_path }} search={{}} className="chip">
+                <Link activeOptions={{ exact: true }} to="/$store/$" params={{ store, _splat: sub.url_path }} search={{}} className="chip">
                   {sub.name}
                 </Link>
               </li>

@@ -1,17 +1,7 @@
-import {
-  changeFilter,
-  DEFAULT_FILTERS,
-  DEFAULT_SORT_OPTION,
-  filtersFromRouteQuery,
-  filtersToRouteQuery,
-  filtersToSearchFilters,
-  SEARCH,
-  sortOption,
-  type FilterChange,
-  type FilterState,
-  type SearchRequest,
-  type StoreCode,
-} from '@shop/shared';
+import type { FilterChange, FilterState, SearchRequest, StoreCode } from '@shop/shared';
+import { changeFilter, DEFAULT_FILTERS, filtersFromRouteQuery, filtersToRouteQuery, filtersToSearchFilters } from '@shop/shared/catalogue/filters';
+import { DEFAULT_SORT_OPTION, sortOption } from '@shop/shared/catalogue/sort-options';
+import { SEARCH } from '@shop/shared/catalogue/search-constants';
 
 /** The glue between a category page's route query and the catalogue search; the rules themselves are shared. */
 export const CATEGORY_PAGE_SIZE = SEARCH.defaultSize;

@@ -1,4 +1,6 @@
-import { CURRENCY_SIGNS, DEFAULT_FILTERS, priceBucketLabel, priceBuckets, type Aggregation, type Attribute, type CurrencyCode, type FilterState } from '@shop/shared';
+import type { Aggregation, Attribute, CurrencyCode, FilterState } from '@shop/shared';
+import { CURRENCY_SIGNS } from '@shop/shared/money/money';
+import { DEFAULT_FILTERS, priceBucketLabel, priceBuckets } from '@shop/shared/catalogue/filters';
 
 export interface FilterOption {
   value: string;

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n.ts';
 import { ChevronIcon } from '../../ui/icons.tsx';
 import type { FilterGroup } from './filter-options.ts';
 

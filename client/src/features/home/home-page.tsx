@@ -1,6 +1,6 @@
 import type { Product, SearchRequest } from '@shop/shared';
 import { Link } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n.ts';
 import { useResource } from '../../app/resource.ts';
 import { useStore } from '../../app/store-context.tsx';
 import { ErrorState } from '../../ui/error-state.tsx';
@@ -44,7 +44,7 @@ export function HomePage() {
 function BannerLink({ banner, className, children }: { banner: Banner; className: string; children: React.ReactNode }) {
   const store = useStore();
   return (
-    <Link to="/$store/$" params={{ store, _splat: banner.link }} search={{}} className={className}>
+    <Link activeOptions={{ exact: true }} to="/$store/$" params={{ store, _splat: banner.link }} search={{}} className={className}>
       {children}
     </Link>
   );

@@ -1,6 +1,6 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n.ts';
 import { useStore } from '../../app/store-context.tsx';
 import { ChevronIcon } from '../../ui/icons.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
@@ -18,7 +18,12 @@ export function CategoryMenu({ items, loading }: { items: MenuItem[]; loading: b
   const baseId = useId();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
 
-  useEffect(() => setOpenId(null), [pathname]);
+  // Close on navigation: adjusting state while rendering, as React recommends over an effect.
+  const [shownPath, setShownPath] = useState(pathname);
+  if (shownPath !== pathname) {
+    setShownPath(pathname);
+    setOpenId(null);
+  }
 
   useEffect(() => {
     if (openId === null) return;
@@ -55,7 +60,7 @@ export function CategoryMenu({ items, loading }: { items: MenuItem[]; loading: b
             if (item.children.length === 0) {
               return (
                 <li key={item.id}>
-                  <Link className="category-menu__top" to="/$store/$" params={{ store, _splat: item.urlPath }} search={{}}>
+                  <Link activeOptions={{ exact: true }} className="category-menu__top" to="/$store/$" params={{ store, _splat: item.urlPath }} search={{}}>
                     {item.name}
                   </Link>
                 </li>
@@ -70,13 +75,13 @@ export function CategoryMenu({ items, loading }: { items: MenuItem[]; loading: b
                 <div id={panelId} className="category-menu__panel" hidden={!open}>
                   <ul>
                     <li>
-                      <Link className="category-menu__all" to="/$store/$" params={{ store, _splat: item.urlPath }} search={{}} onClick={() => setOpenId(null)}>
+                      <Link activeOptions={{ exact: true }} className="category-menu__all" to="/$store/$" params={{ store, _splat: item.urlPath }} search={{}} onClick={() => setOpenId(null)}>
                         {t('header.viewAll', { name: item.name })}
                       </Link>
                     </li>
                     {item.children.map((child) => (
                       <li key={child.id}>
-                        <Link to="/$store/$" params={{ store, _splat: child.urlPath }} search={{}} onClick={() => setOpenId(null)}>
+                        <Link activeOptions={{ exact: true }} to="/$store/$" params={{ store, _splat: child.urlPath }} search={{}} onClick={() => setOpenId(null)}>
                           {child.name}
                         </Link>
                       </li>

@@ -1,7 +1,6 @@
-import { LANGUAGES, isLanguage } from '@shop/shared';
+import { LANGUAGES, isLanguage } from '@shop/shared/stores/stores';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
-import { switchLanguage } from '../../app/i18n.ts';
+import { switchLanguage, useTranslation } from '../../app/i18n.ts';
 
 const NATIVE_NAMES = { en: 'English', nl: 'Nederlands', de: 'Deutsch' } as const;
 

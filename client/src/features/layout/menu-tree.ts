@@ -1,4 +1,4 @@
-import { ROOT_CATEGORY_ID, type Category } from '@shop/shared';
+import type { Category } from '@shop/shared';
 
 export interface MenuItem {
   id: number;
@@ -10,16 +10,18 @@ export interface MenuItem {
 type MenuCategory = Pick<Category, 'id' | 'parent_id' | 'level' | 'name' | 'url_path' | 'include_in_menu' | 'is_active' | 'position'>;
 
 /**
- * The header menu from the flat category list: level-2 categories under the root that are active and in the
- * menu, each with its level-3 children, both ordered by position. A child whose parent is hidden is hidden too.
+ * The header menu from the flat category list: the level-2 categories (children of the root) that are active
+ * and in the menu, each with its level-3 children, both ordered by position. A child whose parent is hidden is
+ * hidden too. Levels, not the root id, decide the top, so this module stays free of the schema code (and zod).
  */
 export function buildMenuTree(categories: readonly MenuCategory[], maxLevel = 3): MenuItem[] {
   const visible = categories.filter((c) => c.is_active && c.include_in_menu && c.level >= 2 && c.level <= maxLevel);
   const byPosition = (a: MenuCategory, b: MenuCategory) => a.position - b.position || a.id - b.id;
-  const childrenOf = (parentId: number): MenuItem[] =>
-    visible
-      .filter((c) => c.parent_id === parentId)
-      .sort(byPosition)
-      .map((c) => ({ id: c.id, name: c.name, urlPath: c.url_path, children: childrenOf(c.id) }));
-  return childrenOf(ROOT_CATEGORY_ID);
+  const toItem = (category: MenuCategory): MenuItem => ({
+    id: category.id,
+    name: category.name,
+    urlPath: category.url_path,
+    children: visible.filter((c) => c.parent_id === category.id && c.level === category.level + 1).sort(byPosition).map(toItem),
+  });
+  return visible.filter((c) => c.level === 2).sort(byPosition).map(toItem);
 }

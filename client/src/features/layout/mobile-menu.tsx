@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n.ts';
 import { useStore } from '../../app/store-context.tsx';
 import { Drawer } from '../../ui/drawer.tsx';
 import { ChevronIcon } from '../../ui/icons.tsx';
@@ -21,7 +21,7 @@ export function MobileMenu({ open, onClose, items }: { open: boolean; onClose: (
           {items.map((item) => (
             <li key={item.id}>
               {item.children.length === 0 ? (
-                <Link className="mobile-menu__top" to="/$store/$" params={{ store, _splat: item.urlPath }} search={{}} onClick={onClose}>
+                <Link activeOptions={{ exact: true }} className="mobile-menu__top" to="/$store/$" params={{ store, _splat: item.urlPath }} search={{}} onClick={onClose}>
                   {item.name}
                 </Link>
               ) : (
@@ -38,13 +38,13 @@ export function MobileMenu({ open, onClose, items }: { open: boolean; onClose: (
                   </button>
                   <ul id={`mobile-menu-${item.id}`} hidden={expanded !== item.id} className="mobile-menu__sub">
                     <li>
-                      <Link to="/$store/$" params={{ store, _splat: item.urlPath }} search={{}} onClick={onClose}>
+                      <Link activeOptions={{ exact: true }} to="/$store/$" params={{ store, _splat: item.urlPath }} search={{}} onClick={onClose}>
                         {t('header.viewAll', { name: item.name })}
                       </Link>
                     </li>
                     {item.children.map((child) => (
                       <li key={child.id}>
-                        <Link to="/$store/$" params={{ store, _splat: child.urlPath }} search={{}} onClick={onClose}>
+                        <Link activeOptions={{ exact: true }} to="/$store/$" params={{ store, _splat: child.urlPath }} search={{}} onClick={onClose}>
                           {child.name}
                         </Link>
                       </li>

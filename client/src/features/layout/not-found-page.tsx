@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n.ts';
 import { useStore } from '../../app/store-context.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 
@@ -12,7 +12,7 @@ export function NotFoundPage() {
       <p className="eyebrow">404</p>
       <h1 id="not-found-title">{t('notFound.message')}</h1>
       <p className="not-found__hint">{t('notFound.hint')}</p>
-      <Link to="/$store" params={{ store }} className="button">
+      <Link activeOptions={{ exact: true }} to="/$store" params={{ store }} className="button">
         {t('notFound.home')}
       </Link>
     </section>

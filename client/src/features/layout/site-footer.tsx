@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n.ts';
 
 export function SiteFooter() {
   const { t } = useTranslation();

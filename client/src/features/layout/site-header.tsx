@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useTranslation } from '../../app/i18n.ts';
 import { useStore } from '../../app/store-context.tsx';
 import { BagIcon, MenuIcon } from '../../ui/icons.tsx';
 import { useCartCount } from '../cart/use-cart-count.ts';
@@ -9,8 +9,10 @@ import { SearchBox } from '../search/search-box.tsx';
 import { CategoryMenu } from './category-menu.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { buildMenuTree } from './menu-tree.ts';
-import { MobileMenu } from './mobile-menu.tsx';
 import { StoreSwitcher } from './store-switcher.tsx';
+
+// Only phones open the drawer, so its code loads on the first tap rather than with every page.
+const MobileMenu = lazy(() => import('./mobile-menu.tsx').then((module) => ({ default: module.MobileMenu })));
 
 export function SiteHeader() {
   const { t } = useTranslation();
@@ -18,6 +20,7 @@ export function SiteHeader() {
   const categories = useCategories(store);
   const menu = useMemo(() => buildMenuTree(categories.data ?? []), [categories.data]);
   const [menuOpen, setMenuOpen] = useState(false);
+  const [menuLoaded, setMenuLoaded] = useState(false);
   const cartCount = useCartCount();
 
   return (
@@ -32,16 +35,20 @@ export function SiteHeader() {
         </div>
       </div>
       <div className="container site-header__main">
-        <button type="button" className="icon-button site-header__menu-button" aria-haspopup="dialog" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
+        <button type="button" className="icon-button site-header__menu-button" aria-haspopup="dialog" aria-expanded={menuOpen} onClick={() => {
+            setMenuLoaded(true);
+            setMenuOpen(true);
+          }}
+        >
           <MenuIcon />
           <span className="visually-hidden">{t('header.menu')}</span>
         </button>
-        <Link to="/$store" params={{ store }} className="brand" aria-label={t('header.home', { name: t('shop.name') })}>
+        <Link activeOptions={{ exact: true }} to="/$store" params={{ store }} className="brand" aria-label={t('header.home', { name: t('shop.name') })}>
           <span className="brand__name">{t('shop.name')}</span>
           <span className="brand__tagline">{t('shop.tagline')}</span>
         </Link>
         <SearchBox />
-        <Link to="/$store/$" params={{ store, _splat: 'cart' }} search={{}} className="cart-link" aria-label={t('header.cartCount', { count: cartCount })}>
+        <Link activeOptions={{ exact: true }} to="/$store/$" params={{ store, _splat: 'cart' }} search={{}} className="cart-link" aria-label={t('header.cartCount', { count: cartCount })}>
           <BagIcon />
           <span className="cart-link__count" aria-hidden="true">
             {cartCount}
@@ -53,7 +60,11 @@ export function SiteHeader() {
           <CategoryMenu items={menu} loading={categories.loading} />
         </div>
       </div>
-      <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} items={menu} />
+      {menuLoaded ? (
+        <Suspense fallback={null}>
+          <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} items={menu} />
+        </Suspense>
+      ) : null}
     </header>
   );
 }

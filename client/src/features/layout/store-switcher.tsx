@@ -1,6 +1,6 @@
-import { STORE_CODES } from '@shop/shared';
+import { STORE_CODES } from '@shop/shared/stores/stores';
 import { Link } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n.ts';
 import { useStore } from '../../app/store-context.tsx';
 
 /**
@@ -18,7 +18,7 @@ export function StoreSwitcher() {
       <ul>
         {STORE_CODES.map((code) => (
           <li key={code}>
-            <Link to="/$store" params={{ store: code }} aria-current={code === current ? 'true' : undefined} lang={code} hrefLang={code}>
+            <Link activeOptions={{ exact: true }} to="/$store" params={{ store: code }} className={code === current ? 'is-current' : undefined} activeProps={{}} aria-current={code === current ? 'true' : undefined} hrefLang={code}>
               <span aria-hidden="true">{code.toUpperCase()}</span>
               <span className="visually-hidden">{t(`store.${code}`)}</span>
             </Link>

@@ -1,5 +1,6 @@
-import { PRODUCT_ATTRIBUTE_CODES, type Attribute, type Product } from '@shop/shared';
-import { useTranslation } from 'react-i18next';
+import type { Attribute, Product } from '@shop/shared';
+import { PRODUCT_ATTRIBUTE_CODES } from '@shop/shared/catalogue/product-attributes';
+import { useTranslation } from '../../app/i18n.ts';
 import { attributeValueLabel } from '../catalogue/attribute-labels.ts';
 
 export function productAttributeCodes(product: Product): string[] {

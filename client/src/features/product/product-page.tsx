@@ -1,6 +1,7 @@
-import { categoryBreadcrumbs, type BreadcrumbEntry, type Category, type Product } from '@shop/shared';
+import type { BreadcrumbEntry, Category, Product } from '@shop/shared';
+import { categoryBreadcrumbs } from '@shop/shared/catalogue/category';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n.ts';
 import { useResource } from '../../app/resource.ts';
 import { useStore } from '../../app/store-context.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
@@ -13,7 +14,7 @@ import { useCategories } from '../catalogue/use-categories.ts';
 import { AttributesTable, productAttributeCodes } from './attributes-table.tsx';
 import { Gallery, type GalleryImage } from './gallery.tsx';
 import { VariantPicker } from './variant-picker.tsx';
-import { selectVariant, type VariantSelection } from './variant-selection.ts';
+import { selectVariant, type VariantSelection } from '@shop/shared/catalogue/variants';
 import '../catalogue/catalogue.css';
 import './product.css';
 
@@ -105,7 +106,7 @@ export function ProductPage({ product }: { product: Product }) {
             ) : (
               <p className={`stock stock--${inStock ? 'in' : 'out'}`}>
                 <span className="stock__dot" aria-hidden="true" />
-                {inStock ? t('product.inStock') : t('product.outOfStock')}
+                {inStock ? t('product.inStock') : t('card.outOfStock')}
               </p>
             )}
           </div>

@@ -1,6 +1,6 @@
 import type { Product } from '@shop/shared';
-import { useTranslation } from 'react-i18next';
-import { isValueAvailable, type VariantSelection } from './variant-selection.ts';
+import { useTranslation } from '../../app/i18n.ts';
+import { isValueAvailable, type VariantSelection } from '@shop/shared/catalogue/variants';
 
 /** One radio group per configurable option; values that lead to no available child are marked, not hidden. */
 export function VariantPicker({ product, selection, onChange }: { product: Product; selection: VariantSelection; onChange: (code: string, value: number) => void }) {

@@ -1,9 +1,12 @@
 import { useRouterState } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { loadNamespace, useTranslation } from '../../app/i18n.ts';
 import { SearchIcon } from '../../ui/icons.tsx';
 
-const SearchPanel = lazy(() => import('./search-panel.tsx').then((module) => ({ default: module.SearchPanel })));
+const SearchPanel = lazy(async () => {
+  const [module] = await Promise.all([import('./search-panel.tsx'), loadNamespace('catalogue')]);
+  return { default: module.SearchPanel };
+});
 
 /** The header's search field; the results panel (and its code) loads only once the shopper starts searching. */
 export function SearchBox() {
@@ -15,7 +18,12 @@ export function SearchBox() {
   const panelId = useId();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
 
-  useEffect(() => setOpen(false), [pathname]);
+  // Close on navigation: adjusting state while rendering, as React recommends over an effect.
+  const [shownPath, setShownPath] = useState(pathname);
+  if (shownPath !== pathname) {
+    setShownPath(pathname);
+    setOpen(false);
+  }
 
   const close = () => {
     setOpen(false);

@@ -1,7 +1,7 @@
 import type { Product } from '@shop/shared';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n.ts';
 import { useResource } from '../../app/resource.ts';
 import { useStore } from '../../app/store-context.tsx';
 import { CloseIcon } from '../../ui/drawer.tsx';
@@ -10,7 +10,10 @@ import { Skeleton } from '../../ui/skeleton.tsx';
 import { searchProducts, searchUrl } from '../catalogue/catalogue-api.ts';
 import { ProductImage } from '../catalogue/product-image.tsx';
 import { PriceTag } from '../catalogue/price-tag.tsx';
-import { isSearchTermLongEnough, normalizeSearchTerm, SEARCH_PANEL_SIZE } from './search-term.ts';
+import { isSearchTermLongEnough, normalizeSearchTerm } from '@shop/shared/catalogue/search-term';
+
+/** Results shown in the panel; the full list is one click away. */
+const SEARCH_PANEL_SIZE = 24;
 import './search.css';
 
 function useDebounced<T>(value: T, delayMs: number): T {
@@ -78,7 +81,7 @@ export function SearchPanel({ id, term, onClose }: { id: string; term: string; o
             <ul className="search-results" aria-busy={!settled}>
               {results.data.items.map((product: Product) => (
                 <li key={product.id}>
-                  <Link className="search-result" to="/$store/$" params={{ store, _splat: product.url_path }} search={{}}>
+                  <Link activeOptions={{ exact: true }} className="search-result" to="/$store/$" params={{ store, _splat: product.url_path }} search={{}}>
                     <ProductImage className="search-result__image" src={product.image} alt="" />
                     <span className="search-result__text">
                       <span className="search-result__name">{product.name}</span>

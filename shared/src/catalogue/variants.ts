@@ -1,4 +1,4 @@
-import type { ConfigurableChild, Product } from '@shop/shared';
+import type { ConfigurableChild, Product } from './product.schema.ts';
 
 /** Chosen value_index per configurable attribute code. */
 export type VariantSelection = Readonly<Record<string, number>>;

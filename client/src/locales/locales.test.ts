@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+
+const files = import.meta.glob<Record<string, unknown>>('./*/*.json', { eager: true, import: 'default' });
+
+function keys(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [prefix];
+  return Object.entries(value).flatMap(([key, child]) => keys(child, prefix ? `${prefix}.${key}` : key));
+}
+
+describe('locales', () => {
+  it('have the same keys in en, nl and de', () => {
+    for (const namespace of ['common', 'catalogue']) {
+      const english = keys(files[`./en/${namespace}.json`]).sort();
+      expect(english.length).toBeGreaterThan(10);
+      // German and Dutch plurals use the same _one/_other forms as English.
+      expect(keys(files[`./nl/${namespace}.json`]).sort()).toEqual(english);
+      expect(keys(files[`./de/${namespace}.json`]).sort()).toEqual(english);
+    }
+  });
+
+  it('keep the spec messages word for word in English', () => {
+    const common = files['./en/common.json'] as { notFound: { message: string } };
+    const catalogue = files['./en/catalogue.json'] as { search: { minChars: string }; product: { noVariants: string }; breadcrumbs: { back: string; youAreHere: string } };
+    expect(common.notFound.message).toBe("Unfortunately we can't find the page");
+    expect(catalogue.search.minChars).toBe('Searched term should consist of at least 3 characters');
+    expect(catalogue.product.noVariants).toBe('No available product variants');
+    expect([catalogue.breadcrumbs.back, catalogue.breadcrumbs.youAreHere]).toEqual(['Back', 'You are here:']);
+  });
+});

@@ -1,0 +1,62 @@
+import { defineConfig } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Journeys run in Debian's Chromium against the real server, which serves the built client on one port.
+ * Each run gets a fresh data folder, so the server migrates and seeds the demo catalogue on its first start.
+ * E2E_BASE_URL points the journeys at an already running shop instead (no server is started then).
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const port = Number(process.env.E2E_PORT ?? 3217);
+// Workers re-read this file: the folder is made once, by the runner, and handed down through the environment.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'shop-e2e-'));
+const external = process.env.E2E_BASE_URL;
+const baseURL = external ?? `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: './tests',
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  // The JSON report feeds the one closing line of `pnpm validate` (scripts/test-summary.mjs).
+  reporter: [['list'], ['json', { outputFile: path.join(root, 'test-results', 'e2e.json') }]],
+  use: {
+    baseURL,
+    viewport: { width: 1280, height: 900 },
+    locale: 'en-GB',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  ...(external
+    ? {}
+    : {
+        webServer: {
+          command: 'pnpm --filter @shop/server start',
+          cwd: root,
+          url: `${baseURL}/health`,
+          reuseExistingServer: false,
+          // The first start builds and seeds the catalogue database.
+          timeout: 300_000,
+          stdout: 'pipe',
+          stderr: 'pipe',
+          env: {
+            PORT: String(port),
+            HOST: '127.0.0.1',
+            DATA_DIR: process.env.E2E_DATA_DIR,
+            CLIENT_DIST: path.join(root, 'client', 'dist'),
+            LOG_LEVEL: 'warn',
+          },
+        },
+      }),
+});

@@ -1,0 +1,134 @@
+import { expect, test } from '@playwright/test';
+import { menuCategories, parsePrice, productList, searchApi, shownTotal, type ApiProduct } from './utils.ts';
+
+test('the shop opens on the Dutch store', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/nl$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
+  await expect(page.getByRole('heading', { name: 'Nieuw binnen' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Bestsellers' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Winkelwagen, 0 artikelen/ })).toBeVisible();
+});
+
+test('browse from the menu into a category, filter, sort and load more', async ({ page }) => {
+  await page.goto('/nl');
+  const menu = page.getByRole('navigation', { name: 'Categorieën' });
+  const topButton = menu.getByRole('button').first();
+  await topButton.click();
+  await expect(topButton).toHaveAttribute('aria-expanded', 'true');
+  await menu.getByRole('link', { name: /^Alle / }).first().click();
+
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Kruimelpad' }).getByText('U bent hier:')).toBeVisible();
+  const total = await shownTotal(page);
+  expect(total).toBeGreaterThan(0);
+
+  // Filter: tick the first option of a facet other than price; the count follows the option's count.
+  const facet = page.getByRole('complementary').getByRole('group').nth(1);
+  const option = facet.getByRole('checkbox').first();
+  const label = (await option.evaluate((input) => input.labels?.[0]?.textContent ?? '')) || '';
+  const expected = Number(/\((\d+)\)\s*$/.exec(label)?.[1]);
+  await option.check();
+  await expect(page).toHaveURL(/\?[a-z_]+=\d+/);
+  await expect.poll(() => shownTotal(page)).toBe(expected);
+  expect(expected).toBeLessThanOrEqual(total);
+  await page.reload();
+  await expect(page.getByRole('complementary').getByRole('checkbox', { name: label.trim() })).toBeChecked();
+  await expect.poll(() => shownTotal(page)).toBe(expected);
+
+  // Sort: price from low to high really is ascending.
+  await page.getByLabel('Sorteren op').selectOption('price-asc');
+  await expect(page).toHaveURL(/sort=price-asc/);
+  await expect(productList(page).first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Producten', exact: true })).not.toHaveAttribute('aria-busy', 'true');
+  const prices = await productList(page).evaluateAll((cards) => cards.map((card) => card.textContent ?? ''));
+  const amounts = prices.map(parsePrice);
+  expect(amounts.length).toBeGreaterThan(0);
+  expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
+});
+
+test('a category shows 50 products first and loads more until all are shown', async ({ page, request }) => {
+  const [largest] = (await menuCategories(request, 'nl')).sort((a, b) => b.product_count - a.product_count);
+  test.skip(!largest || largest.product_count <= 50, 'no menu category with more than 50 products');
+  await page.goto(`/nl/${largest!.url_path}`);
+  const all = await shownTotal(page);
+  await expect(productList(page)).toHaveCount(Math.min(50, all));
+  await page.getByRole('button', { name: 'Meer laden' }).click();
+  await expect(productList(page)).toHaveCount(Math.min(100, all));
+  await expect(page.getByText(`${Math.min(100, all)} van ${all} getoond`)).toBeVisible();
+});
+
+test('a product page shows price, gallery and specifications', async ({ page, request }) => {
+  const { items } = await searchApi<ApiProduct>(request, { type: 'product', storeCode: 'nl', size: 20, sort: 'updated_at:desc' });
+  const simple = items.find((item) => item.type_id === 'simple') ?? items[0];
+  expect(simple).toBeDefined();
+  await page.goto(`/nl/${simple!.url_path}`);
+  await expect(page.getByRole('heading', { level: 1, name: simple!.name })).toBeVisible();
+  await expect(page.getByText(/€\d/).first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Productafbeeldingen' }).getByRole('img').first()).toBeVisible();
+  await expect(page.getByRole('table')).toBeVisible();
+  await expect(page.getByRole('row', { name: /Referentie/ })).toBeVisible();
+  await expect(page).toHaveTitle(new RegExp(simple!.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+});
+
+test('a configurable product: choosing a variant shows its price and stock', async ({ page, request }) => {
+  const { items } = await searchApi<ApiProduct>(request, { type: 'product', storeCode: 'en', size: 500, sort: 'updated_at:desc' });
+  const configurable = items.find((item) => item.type_id === 'configurable' && (item.configurable_children ?? []).some((child) => child.stock.is_in_stock && child.status < 2));
+  test.skip(!configurable, 'no configurable product in the first 500 products of the catalogue');
+  const option = configurable!.configurable_options![0]!;
+  const child = configurable!.configurable_children!.find((c) => c.stock.is_in_stock && c.status < 2)!;
+  const value = option.values.find((v) => child[option.attribute_code] === v.value_index || (Array.isArray(child[option.attribute_code]) && (child[option.attribute_code] as number[]).includes(v.value_index)))!;
+
+  await page.goto(`/en/${configurable!.url_path}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText('Choose your options to see price and availability.')).toBeVisible();
+  for (const other of configurable!.configurable_options!) {
+    const chosen = other === option ? value : other.values.find((v) => child[other.attribute_code] === v.value_index);
+    if (chosen) await page.getByRole('group', { name: `Choose ${other.label}` }).getByRole('radio', { name: chosen.label, exact: true }).check();
+  }
+  await expect(page.getByText('In stock', { exact: true })).toBeVisible();
+  await expect(page.getByText(/€\d/).first()).toBeVisible();
+});
+
+test('switching to the English store shows English categories; German texts follow the language choice', async ({ page, request }) => {
+  const [english] = await menuCategories(request, 'en');
+  expect(english).toBeDefined();
+  await page.goto('/nl');
+  await page.getByRole('link', { name: 'Engelse winkel' }).click();
+  await expect(page).toHaveURL(/\/en$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('navigation', { name: 'Categories' }).getByText(english!.name, { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'New arrivals' })).toBeVisible();
+
+  await page.getByLabel('Language').selectOption('de');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByRole('heading', { name: 'Neu eingetroffen' })).toBeVisible();
+  await expect(page.getByRole('searchbox', { name: 'Suchen' })).toBeVisible();
+  // The catalogue stays English (the store's), only the interface speaks German, and the choice is remembered.
+  await expect(page.getByRole('navigation', { name: 'Kategorien' }).getByText(english!.name, { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Neu eingetroffen' })).toBeVisible();
+});
+
+test('search needs 3 characters, then finds products to open', async ({ page, request }) => {
+  const { items } = await searchApi<ApiProduct>(request, { type: 'product', storeCode: 'en', size: 1, sort: 'updated_at:desc' });
+  const term = items[0]!.name.split(/\s+/).find((word) => word.length >= 4) ?? items[0]!.name;
+  await page.goto('/en');
+  const field = page.getByRole('searchbox', { name: 'Search' });
+  await field.fill('om');
+  await expect(page.getByText('Searched term should consist of at least 3 characters')).toBeVisible();
+  await field.fill(term);
+  const panel = page.getByRole('region', { name: 'Search' });
+  await expect(panel.getByText(/^\d+ results?$/)).toBeVisible();
+  const first = panel.getByRole('link').first();
+  const name = (await first.locator('.search-result__name').textContent()) ?? '';
+  await first.click();
+  await expect(page.getByRole('heading', { level: 1, name: name.trim() })).toBeVisible();
+});
+
+test('an unknown address shows page not found with a way home', async ({ page }) => {
+  await page.goto('/en/this/page/does-not-exist');
+  await expect(page.getByRole('heading', { name: "Unfortunately we can't find the page" })).toBeVisible();
+  await page.getByRole('link', { name: 'Return to homepage' }).click();
+  await expect(page).toHaveURL(/\/en$/);
+});

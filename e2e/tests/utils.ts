@@ -1,0 +1,49 @@
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+
+/** Thin helpers for the journeys: the catalogue API for picking test data, and reading what the shopper sees. */
+
+export interface ApiProduct {
+  id: number;
+  name: string;
+  url_path: string;
+  type_id: string;
+  configurable_options?: Array<{ attribute_code: string; label: string; values: Array<{ value_index: number; label: string }> }>;
+  configurable_children?: Array<{ stock: { is_in_stock: boolean }; status: number } & Record<string, unknown>>;
+}
+
+export interface ApiCategory {
+  id: number;
+  name: string;
+  level: number;
+  url_path: string;
+  include_in_menu: boolean;
+  product_count: number;
+}
+
+export async function searchApi<T>(request: APIRequestContext, body: Record<string, unknown>): Promise<{ items: T[]; total: number }> {
+  const response = await request.get(`/api/catalog/search?request=${encodeURIComponent(JSON.stringify(body))}`);
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { result: { items: T[]; total: number } }).result;
+}
+
+export async function menuCategories(request: APIRequestContext, storeCode: 'nl' | 'en'): Promise<ApiCategory[]> {
+  const { items } = await searchApi<ApiCategory>(request, { type: 'category', storeCode, filters: { is_active: true }, sort: 'position:asc', size: 4000 });
+  return items.filter((category) => category.level === 2 && category.include_in_menu);
+}
+
+/** Whole-number prices as shown ("€12.500" in Dutch, "€12,500" in English). */
+export function parsePrice(text: string): number {
+  const match = /[€£$]\s?([\d.,\s]+)/.exec(text);
+  if (!match?.[1]) throw new Error(`No price in "${text}"`);
+  return Number(match[1].replace(/[.,\s]/g, ''));
+}
+
+export function productList(page: Page): Locator {
+  return page.getByRole('region', { name: /^(Producten|Products|Produkte)$/ }).getByRole('article');
+}
+
+export async function shownTotal(page: Page): Promise<number> {
+  const status = page.getByRole('status').filter({ hasText: /\d+ (producten|products?|product|Produkte?)$/ });
+  await expect(status).toBeVisible();
+  return Number(/(\d+)/.exec((await status.textContent()) ?? '')?.[1]);
+}

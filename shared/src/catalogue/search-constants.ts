@@ -1,0 +1,30 @@
+import { STORE_CODES } from '../stores/stores.ts';
+
+/** Search constants of spec 1 §9. */
+export const SEARCH = {
+  defaultSize: 50,
+  attributeListSize: 150,
+  groupedFetchSize: 200,
+  maxFilterQuerySize: 999,
+  aggregationSize: 10,
+  minimumScore: 0.02,
+  fuzziness: 2,
+  boosts: { name: 4, sku: 2, 'category.name': 1, fulltext: 3 },
+  defaultSort: 'updated_at:desc',
+  clientTimeoutMs: 5000,
+  serverTimeoutMs: 1000,
+  cacheTtlSeconds: 500,
+  /** The largest page one request may ask for. */
+  maxSize: 4000,
+} as const;
+
+export const SEARCH_MAX_AGGREGATION_SIZE = 200;
+
+export const BASE_ENTITY_TYPES = ['product', 'category', 'attribute', 'taxrule'] as const;
+export type BaseEntityType = (typeof BASE_ENTITY_TYPES)[number];
+export const ENTITY_TYPES = [
+  ...BASE_ENTITY_TYPES,
+  ...STORE_CODES.flatMap((store) => [`product-${store}`, `category-${store}`] as const),
+] as const;
+export type EntityType = (typeof ENTITY_TYPES)[number];
+
