@@ -16,7 +16,7 @@ export function SiteFooter() {
         </ul>
       </div>
       <div className="container site-footer__legal">
-        <p>{t('footer.legal', { year: 2025, name: t('shop.name') })}</p>
+        <p>{t('footer.legal', { year: new Date().getFullYear(), name: t('shop.name') })}</p>
       </div>
     </footer>
   );

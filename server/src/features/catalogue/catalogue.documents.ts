@@ -5,6 +5,7 @@ import {
   type Attribute,
   type Category,
   type ConfigurableChild,
+  type ConfigurableOption,
   type Product,
   type ProductPrices,
   type StoreCode,
@@ -124,7 +125,7 @@ export function productDocument(product: StoredProduct, store: StoreCode, contex
     stock: { ...product.stock },
     category: categories,
     category_ids: [...product.category_ids],
-    ...(product.configurable_options ? { configurable_options: product.configurable_options, configurable_children: children } : {}),
+    ...(product.configurable_options ? { configurable_options: localizedOptions(product.configurable_options, store, snapshot), configurable_children: children } : {}),
     ...(product.links
       ? {
           product_links: product.links.map((link) => ({
@@ -159,6 +160,20 @@ export function productDocument(product: StoredProduct, store: StoreCode, contex
     updated_at: product.updated_at,
   };
   return document;
+}
+
+/** Configurable option and value labels in the store's language, from the attribute they choose. */
+function localizedOptions(options: readonly ConfigurableOption[], store: StoreCode, snapshot: CatalogueSnapshot): ConfigurableOption[] {
+  return options.map((option) => {
+    const attribute = snapshot.attributesByCode.get(option.attribute_code);
+    if (!attribute) return option;
+    const labels = new Map(attribute.options.map((o) => [o.value, o.labels[store]]));
+    return {
+      ...option,
+      label: attribute.labels[store],
+      values: option.values.map((v) => ({ ...v, label: labels.get(String(v.value_index)) ?? v.label })),
+    };
+  });
 }
 
 /** Applies included and excluded fields (top-level names or one dotted level, e.g. "stock.qty"). */

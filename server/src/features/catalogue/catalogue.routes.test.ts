@@ -110,6 +110,8 @@ describe('POST /api/catalog/search: products', () => {
     expect(ring.final_price).toBe(900);
     expect(ring.configurable_children.map((c: { sku: string }) => c.sku)).toEqual(['R-6-52', 'R-6-54']);
     expect(ring.configurable_options[0].attribute_code).toBe('size');
+    const nl = await search({ type: 'product', storeCode: 'nl', filters: { sku: 'R-6' } });
+    expect(nl.body.result.items[0].configurable_options[0].label).toBe('Maat');
   });
 
   it('applies included and excluded fields', async () => {
