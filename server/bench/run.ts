@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
-import { DEFAULT_FILTERS, SORT_OPTIONS, type SearchRequest } from '@shop/shared';
+import { DEFAULT_FILTERS, PRODUCT_LISTING_FIELDS, SORT_OPTIONS, type SearchRequest } from '@shop/shared';
 import { buildApp } from '../src/app.ts';
 import { testConfig } from '../src/config.ts';
 import { importCatalogue } from '../src/features/catalogue/catalogue.import.ts';
@@ -71,12 +71,14 @@ async function benchCatalogue(productCount: number) {
   console.log(`\n${productCount} products: generate ${(t1 - t0).toFixed(0)} ms, import ${(t2 - t1).toFixed(0)} ms, load + index ${(t3 - t2).toFixed(0)} ms, heap +${((heapAfter - heapBefore) / 1e6).toFixed(0)} MB`);
 
   const categories = source.categories.filter((c) => c.is_active && c.id > 2).map((c) => c.id);
+  // What the storefront asks: the fields of a product card, every default facet on a category page.
+  const includeFields = [...PRODUCT_LISTING_FIELDS];
   const aggregate = [...DEFAULT_FILTERS];
   const listing: SearchRequest[] = categories.flatMap((id, i) => {
     const sort = SORT_OPTIONS[i % SORT_OPTIONS.length]!.sort;
-    return [{ type: 'product', storeCode: i % 2 ? 'en' : 'nl', filters: { category_ids: [id] }, aggregate, sort, size: 50 }];
+    return [{ type: 'product', storeCode: i % 2 ? 'en' : 'nl', filters: { category_ids: [id] }, aggregate, sort, size: 50, includeFields }];
   });
-  const text: SearchRequest[] = TEXT_QUERIES.map((query, i) => ({ type: 'product', storeCode: i % 3 === 0 ? 'en' : 'nl', query, size: 50 }));
+  const text: SearchRequest[] = TEXT_QUERIES.map((query, i) => ({ type: 'product', storeCode: i % 3 === 0 ? 'en' : 'nl', query, size: 24, includeFields }));
 
   const viaHttp = (request: SearchRequest) => app.inject({ method: 'POST', url: '/api/catalog/search', payload: request }).then((r) => {
     if (r.statusCode !== 200) throw new Error(`search failed ${r.statusCode}: ${r.body}`);

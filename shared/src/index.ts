@@ -3,6 +3,7 @@ export * from './catalogue/attribute.schema.ts';
 export * from './catalogue/category.schema.ts';
 export * from './catalogue/category.ts';
 export * from './catalogue/filters.ts';
+export * from './catalogue/listing.ts';
 export * from './catalogue/product-attributes.ts';
 export * from './catalogue/product.schema.ts';
 export * from './catalogue/search-constants.ts';

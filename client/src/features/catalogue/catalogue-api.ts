@@ -1,4 +1,5 @@
-import type { Attribute, Category, Product, SearchRequest, SearchResult, StoreCode } from '@shop/shared';
+import type { Attribute, Category, Product, ProductListItem, SearchRequest, SearchResult, StoreCode } from '@shop/shared';
+import { PRODUCT_LISTING_FIELDS } from '@shop/shared/catalogue/listing';
 import { ApiError, apiGet, apiPost } from '../../app/api.ts';
 import { cached } from '../../app/resource.ts';
 
@@ -14,6 +15,15 @@ export function searchCatalogue<T>(request: SearchRequest): Promise<SearchResult
 
 export function searchProducts(request: Omit<SearchRequest, 'type'>): Promise<SearchResult<Product>> {
   return searchCatalogue<Product>({ type: 'product', ...request });
+}
+
+/** A listing asks only for what a product card shows (see PRODUCT_LISTING_FIELDS). */
+export function listingRequest(request: Omit<SearchRequest, 'type' | 'includeFields'>): SearchRequest {
+  return { type: 'product', ...request, includeFields: [...PRODUCT_LISTING_FIELDS] };
+}
+
+export function searchListing(request: SearchRequest): Promise<SearchResult<ProductListItem>> {
+  return searchCatalogue<ProductListItem>(request);
 }
 
 export function categoriesRequest(store: StoreCode): SearchRequest {

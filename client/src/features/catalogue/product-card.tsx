@@ -1,4 +1,4 @@
-import type { Product } from '@shop/shared';
+import type { ProductListItem } from '@shop/shared';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from '../../app/i18n.ts';
 import { useStore } from '../../app/store-context.tsx';
@@ -6,7 +6,7 @@ import { Skeleton } from '../../ui/skeleton.tsx';
 import { PriceTag } from './price-tag.tsx';
 import { ProductImage } from './product-image.tsx';
 
-export function ProductCard({ product, brand }: { product: Product; brand?: string | undefined }) {
+export function ProductCard({ product, brand }: { product: ProductListItem; brand?: string | undefined }) {
   const { t } = useTranslation();
   const store = useStore();
   return (

@@ -1,6 +1,7 @@
 import type { FilterChange, FilterState, SearchRequest, StoreCode } from '@shop/shared';
 import { changeFilter, DEFAULT_FILTERS, filtersFromRouteQuery, filtersToRouteQuery, filtersToSearchFilters } from '@shop/shared/catalogue/filters';
 import { DEFAULT_SORT_OPTION, sortOption } from '@shop/shared/catalogue/sort-options';
+import { PRODUCT_LISTING_FIELDS } from '@shop/shared/catalogue/listing';
 import { SEARCH } from '@shop/shared/catalogue/search-constants';
 
 /** The glue between a category page's route query and the catalogue search; the rules themselves are shared. */
@@ -41,6 +42,7 @@ export function categoryProductsRequest(store: StoreCode, categoryId: number, st
     sort: sortOption(state.sort?.[0]).sort,
     size: CATEGORY_PAGE_SIZE,
     start,
+    includeFields: [...PRODUCT_LISTING_FIELDS],
   };
   // Facet counts are only needed with the first page; later pages just append products.
   if (start === 0) request.aggregate = [...DEFAULT_FILTERS];

@@ -1,17 +1,17 @@
-import type { FilterState, Product, StoreCode } from '@shop/shared';
+import type { FilterState, ProductListItem, StoreCode } from '@shop/shared';
 import { useState } from 'react';
 import { useResource } from '../../app/resource.ts';
-import { searchProducts, searchUrl } from '../catalogue/catalogue-api.ts';
+import { searchListing, searchUrl } from '../catalogue/catalogue-api.ts';
 import { categoryProductsRequest } from './category-query.ts';
 
 /** Pages loaded with "Load more", kept per first-page request so coming back restores the list (and scroll). */
-const morePages = new Map<string, Product[]>();
+const morePages = new Map<string, ProductListItem[]>();
 
 export function useCategoryProducts(store: StoreCode, categoryId: number, state: FilterState) {
   const firstRequest = categoryProductsRequest(store, categoryId, state, 0);
   const key = searchUrl(firstRequest);
-  const first = useResource(key, () => searchProducts(firstRequest));
-  const [more, setMore] = useState<{ key: string; items: Product[] }>(() => ({ key, items: morePages.get(key) ?? [] }));
+  const first = useResource(key, () => searchListing(firstRequest));
+  const [more, setMore] = useState<{ key: string; items: ProductListItem[] }>(() => ({ key, items: morePages.get(key) ?? [] }));
   const [moreStatus, setMoreStatus] = useState<'idle' | 'loading' | 'error'>('idle');
 
   const extra = more.key === key ? more.items : (morePages.get(key) ?? []);
@@ -22,7 +22,7 @@ export function useCategoryProducts(store: StoreCode, categoryId: number, state:
     if (!first.data || moreStatus === 'loading') return;
     setMoreStatus('loading');
     try {
-      const page = await searchProducts(categoryProductsRequest(store, categoryId, state, items.length));
+      const page = await searchListing(categoryProductsRequest(store, categoryId, state, items.length));
       const next = [...extra, ...page.items];
       morePages.set(key, next);
       setMore({ key, items: next });

@@ -1,11 +1,11 @@
-import type { Product, SearchRequest } from '@shop/shared';
+import type { ProductListItem, SearchRequest } from '@shop/shared';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from '../../app/i18n.ts';
 import { useResource } from '../../app/resource.ts';
 import { useStore } from '../../app/store-context.tsx';
 import { ErrorState } from '../../ui/error-state.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
-import { mediaUrl, searchProducts, searchUrl } from '../catalogue/catalogue-api.ts';
+import { listingRequest, mediaUrl, searchListing, searchUrl } from '../catalogue/catalogue-api.ts';
 import { ProductCard, ProductCardSkeleton, ProductGrid } from '../catalogue/product-card.tsx';
 import { bannersFor, type Banner } from './banners.ts';
 import '../catalogue/catalogue.css';
@@ -15,7 +15,7 @@ import './home.css';
 const HOME_LIST_SIZE = 8;
 
 function listRequest(storeCode: SearchRequest['storeCode'], flag: 'new' | 'is_bestseller'): SearchRequest {
-  return { type: 'product', storeCode, filters: { [flag]: true }, sort: 'created_at:desc', size: HOME_LIST_SIZE, start: 0, aggregate: ['brand'] };
+  return listingRequest({ storeCode, filters: { [flag]: true }, sort: 'created_at:desc', size: HOME_LIST_SIZE, start: 0, aggregate: ['brand'] });
 }
 
 export function HomePage() {
@@ -90,7 +90,7 @@ function PromoBanner({ banner }: { banner: Banner }) {
 
 function ProductShelf({ title, request }: { title: string; request: SearchRequest }) {
   const { t } = useTranslation();
-  const result = useResource(searchUrl(request), () => searchProducts(request));
+  const result = useResource(searchUrl(request), () => searchListing(request));
   const brand = result.data?.attributeMetadata.find((a) => a.attribute_code === 'brand');
   const id = `shelf-${request.filters && 'new' in request.filters ? 'new' : 'bestsellers'}`;
   return (
@@ -103,7 +103,7 @@ function ProductShelf({ title, request }: { title: string; request: SearchReques
       ) : (
         <ProductGrid>
           {result.data
-            ? result.data.items.map((product: Product) => <ProductCard key={product.id} product={product} brand={brand?.options.find((o) => o.value === String(product.brand))?.label} />)
+            ? result.data.items.map((product: ProductListItem) => <ProductCard key={product.id} product={product} brand={brand?.options.find((o) => o.value === String(product.brand))?.label} />)
             : Array.from({ length: HOME_LIST_SIZE }, (_, n) => <ProductCardSkeleton key={n} />)}
         </ProductGrid>
       )}

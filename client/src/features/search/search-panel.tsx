@@ -7,7 +7,7 @@ import { useStore } from '../../app/store-context.tsx';
 import { CloseIcon } from '../../ui/drawer.tsx';
 import { ErrorState } from '../../ui/error-state.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
-import { searchProducts, searchUrl } from '../catalogue/catalogue-api.ts';
+import { listingRequest, searchListing, searchUrl } from '../catalogue/catalogue-api.ts';
 import { ProductImage } from '../catalogue/product-image.tsx';
 import { PriceTag } from '../catalogue/price-tag.tsx';
 import { isSearchTermLongEnough, normalizeSearchTerm } from '@shop/shared/catalogue/search-term';
@@ -30,9 +30,9 @@ export function SearchPanel({ id, term, onClose }: { id: string; term: string; o
   const store = useStore();
   const longEnough = isSearchTermLongEnough(term);
   const query = useDebounced(normalizeSearchTerm(term), 250);
-  const request = { type: 'product', storeCode: store, query, size: SEARCH_PANEL_SIZE, start: 0 } as const;
+  const request = listingRequest({ storeCode: store, query, size: SEARCH_PANEL_SIZE, start: 0 });
   const active = longEnough && isSearchTermLongEnough(query);
-  const results = useResource(active ? searchUrl(request) : null, () => searchProducts(request));
+  const results = useResource(active ? searchUrl(request) : null, () => searchListing(request));
   const settled = active && query === normalizeSearchTerm(term) && !results.loading;
 
   useEffect(() => {

@@ -1,0 +1,28 @@
+/**
+ * Replaces the catalogue in DATA_DIR with a demo shop: `pnpm --filter @shop/server seed -- --products 50000 --seed 7`.
+ * A running server picks the new catalogue up on its next start.
+ */
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../../config.ts';
+import { importCatalogue } from '../../features/catalogue/catalogue.import.ts';
+import { migrateToLatest, openSqlite } from '../database.ts';
+import { generateCatalogue } from './generator/generate-catalogue.ts';
+
+const { values } = parseArgs({ options: { products: { type: 'string' }, seed: { type: 'string' } }, allowPositionals: false });
+
+try {
+  const config = loadConfig({
+    ...process.env,
+    ...(values.products ? { DEMO_PRODUCTS: values.products } : {}),
+    ...(values.seed ? { DEMO_SEED: values.seed } : {}),
+  });
+  const db = openSqlite(config.databaseFile);
+  await migrateToLatest(db);
+  const started = performance.now();
+  const summary = await importCatalogue(db, generateCatalogue({ seed: config.demoSeed, productCount: config.demoProducts }), { useUrlKeys: config.useUrlKeys, now: new Date() });
+  await db.destroy();
+  console.log(`Catalogue replaced in ${config.databaseFile}: ${summary.products} products, ${summary.categories} categories, ${summary.urlRewrites} URL mappings (${Math.round(performance.now() - started)} ms)`);
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+}
