@@ -1,4 +1,4 @@
-import type { Product } from '@shop/shared';
+import type { ProductListItem } from '@shop/shared';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../app/i18n.ts';
@@ -79,7 +79,7 @@ export function SearchPanel({ id, term, onClose }: { id: string; term: string; o
           ) : null}
           {longEnough && results.data && results.data.items.length > 0 ? (
             <ul className="search-results" aria-busy={!settled}>
-              {results.data.items.map((product: Product) => (
+              {results.data.items.map((product: ProductListItem) => (
                 <li key={product.id}>
                   <Link activeOptions={{ exact: true }} className="search-result" to="/$store/$" params={{ store, _splat: product.url_path }} search={{}}>
                     <ProductImage className="search-result__image" src={product.image} alt="" />
