@@ -50,6 +50,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const catalogue = new CatalogueService(db, { useUrlKeys: config.useUrlKeys, clock });
   await catalogue.refresh();
   app.decorate('catalogue', catalogue);
+  app.addHook('onClose', async () => catalogue.close());
 
   registerErrorHandler(app);
   await registerOpenApi(app);

@@ -15,6 +15,10 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', dataDir: '/tmp/shop-x', databaseFile: '/tmp/shop-x/shop.sqlite' });
   });
 
+  it('resolves a relative DATA_DIR from the folder the command was typed in', () => {
+    expect(loadConfig({ DATA_DIR: 'shop-data', INIT_CWD: '/srv/shop' }).dataDir).toBe('/srv/shop/shop-data');
+  });
+
   it('names the variable and the value when one is bad', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT="eighty": must be a whole number/);

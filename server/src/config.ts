@@ -64,7 +64,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const v = parsed.data;
-  const dataDir = path.resolve(v.DATA_DIR);
+  // Relative paths are taken from where the command was typed: pnpm runs scripts inside the package folder
+  // but remembers the caller's folder in INIT_CWD.
+  const base = env.INIT_CWD ?? process.cwd();
+  const dataDir = path.resolve(base, v.DATA_DIR);
   return {
     port: v.PORT,
     host: v.HOST,
@@ -72,7 +75,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseFile: path.join(dataDir, 'shop.sqlite'),
     logLevel: v.LOG_LEVEL,
     env: v.NODE_ENV,
-    clientDist: v.CLIENT_DIST ? path.resolve(v.CLIENT_DIST) : null,
+    clientDist: v.CLIENT_DIST ? path.resolve(base, v.CLIENT_DIST) : null,
     seedDemo: v.SEED_DEMO,
     demoSeed: v.DEMO_SEED,
     demoProducts: v.DEMO_PRODUCTS,

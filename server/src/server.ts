@@ -9,7 +9,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 async function main(): Promise<void> {
   let config;
   try {
-    config = loadConfig({ CLIENT_DIST: path.resolve(here, '../../client/dist'), ...process.env });
+    config = loadConfig({ CLIENT_DIST: path.resolve(here, '../../client/dist'), DATA_DIR: path.resolve(here, '../../data'), ...process.env });
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

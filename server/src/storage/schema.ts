@@ -133,6 +133,22 @@ export interface CatalogueChangesTable {
   created_at: string;
 }
 
+/** The tables an import replaces, children before parents (the order deletes must run in). */
+export const CATALOGUE_TABLES = [
+  'url_rewrites',
+  'tax_rule_rates',
+  'tax_rules',
+  'tax_rates',
+  'tax_classes',
+  'stock_items',
+  'product_categories',
+  'product_texts',
+  'products',
+  'category_texts',
+  'categories',
+  'attributes',
+] as const satisfies ReadonlyArray<keyof Database>;
+
 export interface Database {
   attributes: AttributesTable;
   categories: CategoriesTable;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeSpecialPrice, productPrices } from './prices.ts';
+import { activeSpecialPrice, nextSpecialPriceChange, productPrices } from './prices.ts';
 
 const now = new Date('2026-06-15T12:00:00Z');
 
@@ -15,6 +15,19 @@ describe('activeSpecialPrice', () => {
   it('zeroes a special price outside its dates', () => {
     expect(activeSpecialPrice({ price: 1000, special_price: 900, special_from_date: '2026-07-01' }, now)).toBe(0);
     expect(activeSpecialPrice({ price: 1000, special_price: 900, special_to_date: '2026-06-14' }, now)).toBe(0);
+  });
+});
+
+describe('nextSpecialPriceChange', () => {
+  it('finds the next start or end of a special price after now', () => {
+    const sources = [
+      { price: 10, special_price: 9, special_from_date: '2026-06-01', special_to_date: '2026-06-30' },
+      { price: 10, special_price: 8, special_from_date: '2026-06-20T08:00:00Z' },
+      { price: 10, special_price: null, special_from_date: '2026-06-16' },
+    ];
+    expect(nextSpecialPriceChange(sources, now)?.toISOString()).toBe('2026-06-20T08:00:00.000Z');
+    expect(nextSpecialPriceChange(sources.slice(0, 1), now)?.toISOString()).toBe('2026-07-01T00:00:00.000Z');
+    expect(nextSpecialPriceChange([{ price: 10, special_price: 9, special_to_date: '2026-01-01' }], now)).toBeNull();
   });
 });
 

@@ -33,10 +33,29 @@ export function activeSpecialPrice(source: PriceSource, now: Date): number {
   const time = now.getTime();
   if (source.special_from_date && time < Date.parse(source.special_from_date)) return 0;
   if (source.special_to_date) {
-    const end = Date.parse(source.special_to_date) + (source.special_to_date.length <= 10 ? 86_400_000 : 0);
-    if (time >= end) return 0;
+    if (time >= specialEnd(source.special_to_date)) return 0;
   }
   return special;
+}
+
+function specialEnd(toDate: string): number {
+  return Date.parse(toDate) + (toDate.length <= 10 ? 86_400_000 : 0);
+}
+
+/**
+ * The next moment after `now` at which some special price starts or ends, or null when none will: prices
+ * computed ahead of time (the search index) must be recomputed then.
+ */
+export function nextSpecialPriceChange(sources: Iterable<PriceSource>, now: Date): Date | null {
+  const time = now.getTime();
+  let next = Number.POSITIVE_INFINITY;
+  for (const source of sources) {
+    if (!source.special_price) continue;
+    for (const moment of [source.special_from_date ? Date.parse(source.special_from_date) : Number.NaN, source.special_to_date ? specialEnd(source.special_to_date) : Number.NaN]) {
+      if (moment > time && moment < next) next = moment;
+    }
+  }
+  return Number.isFinite(next) ? new Date(next) : null;
 }
 
 /** All price fields of a product: prices are stored excluding tax; `taxRate` is a percentage (21 for 21%). */

@@ -24,6 +24,15 @@ describe('category paths', () => {
     expect(categoryUrlPaths(categories, 'en').get(11)).toBe('watches/men');
     expect(categoryUrlPaths(categories, 'en').get(2)).toBe('');
   });
+
+  it('keeps category url paths unique when siblings share a url key', () => {
+    const { categories } = fixtureCatalogue();
+    categories.find((c) => c.id === 20)!.stores.nl.url_key = 'horloges';
+    const paths = categoryUrlPaths(categories, 'nl');
+    expect(paths.get(10)).toBe('horloges');
+    expect(paths.get(20)).toBe('horloges-20');
+    expect(paths.get(21)).toBe('horloges-20/ringen');
+  });
 });
 
 describe('importCatalogue', () => {

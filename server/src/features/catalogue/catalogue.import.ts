@@ -4,7 +4,7 @@
  */
 import { productSlug, STORE_CODES, type StoreCode } from '@shop/shared';
 import type { Db } from '../../storage/database.ts';
-import type { Database } from '../../storage/schema.ts';
+import { CATALOGUE_TABLES, type Database } from '../../storage/schema.ts';
 import type { SourceCatalogue, SourceCategory, SourceProduct } from '../../storage/seed/catalogue-source.ts';
 import type { Insertable, Transaction } from 'kysely';
 
@@ -22,9 +22,14 @@ export interface ImportSummary {
 
 const bool = (v: boolean) => (v ? 1 : 0);
 
+/**
+ * Each category's url_path in a store: the url keys of its ancestors below the root, joined by '/'. Two
+ * categories that would share a path (siblings with the same url key) get the id appended to the later one.
+ */
 export function categoryUrlPaths(categories: readonly SourceCategory[], store: StoreCode): Map<number, string> {
   const byId = new Map(categories.map((c) => [c.id, c]));
   const paths = new Map<number, string>();
+  const taken = new Set<string>();
   const resolve = (id: number, guard = 0): string => {
     const known = paths.get(id);
     if (known !== undefined) return known;
@@ -33,7 +38,9 @@ export function categoryUrlPaths(categories: readonly SourceCategory[], store: S
     const parentPath = byId.has(category.parent_id) ? resolve(category.parent_id, guard + 1) : '';
     const isRoot = !byId.has(category.parent_id) || category.parent_id <= 1;
     const own = isRoot ? '' : category.stores[store].url_key;
-    const value = [parentPath, own].filter(Boolean).join('/');
+    let value = [parentPath, own].filter(Boolean).join('/');
+    if (value !== '' && taken.has(value)) value = `${value}-${id}`;
+    if (value !== '') taken.add(value);
     paths.set(id, value);
     return value;
   };
@@ -106,22 +113,7 @@ export async function importCatalogue(db: Db, source: SourceCatalogue, options: 
   const positions = new Map<number, number>();
   let urlRewrites = 0;
   await db.transaction().execute(async (trx) => {
-    for (const table of [
-      'url_rewrites',
-      'tax_rule_rates',
-      'tax_rules',
-      'tax_rates',
-      'tax_classes',
-      'stock_items',
-      'product_categories',
-      'product_texts',
-      'products',
-      'category_texts',
-      'categories',
-      'attributes',
-    ] as const) {
-      await trx.deleteFrom(table).execute();
-    }
+    for (const table of CATALOGUE_TABLES) await trx.deleteFrom(table).execute();
 
     await insertInBatches(
       trx,

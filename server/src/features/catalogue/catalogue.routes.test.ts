@@ -91,6 +91,32 @@ describe('POST /api/catalog/search: products', () => {
     expect(body.result.aggregations.brand.buckets).toEqual([{ key: '101', count: 2 }]);
   });
 
+  it('sorts by position inside the listed category, then the other matches, so paging reaches the total', async () => {
+    const one = await search({ type: 'product', storeCode: 'en', filters: { category_ids: [10] }, sort: 'position:asc' });
+    expect(skus(one.body.result.items)).toEqual(['W-1', 'W-2', 'W-3', 'W-4']);
+    const two = await search({ type: 'product', storeCode: 'en', filters: { category_ids: [11, 20] }, sort: 'position:asc', size: 2, start: 2 });
+    expect(two.body.result.total).toBe(4);
+    expect(skus(two.body.result.items)).toEqual(['W-3', 'R-6']);
+  });
+
+  it('sorts by name and by stock, and answers an empty page past the total', async () => {
+    const byName = await search({ type: 'product', storeCode: 'nl', sort: 'name:asc' });
+    expect(skus(byName.body.result.items)).toEqual(['R-6', 'W-1', 'W-2', 'W-4', 'W-3']);
+    const byStock = await search({ type: 'product', storeCode: 'nl', sort: 'stock.qty:asc', size: 1 });
+    expect(skus(byStock.body.result.items)).toEqual(['W-4']);
+    const past = await search({ type: 'product', storeCode: 'nl', start: 10 });
+    expect(past.body.result).toMatchObject({ items: [], total: 5 });
+    const badSortPast = await search({ type: 'product', storeCode: 'nl', start: 10, sort: 'colour:asc' });
+    expect(badSortPast.status).toBe(400);
+  });
+
+  it('matches flags given as true, 1 or "1"', async () => {
+    for (const value of [true, 1, '1', 'true']) {
+      const { body } = await search({ type: 'product', storeCode: 'en', filters: { new: value } });
+      expect(skus(body.result.items), String(value)).toEqual(['W-2']);
+    }
+  });
+
   it('serves store-specific names and url paths', async () => {
     const nl = await search({ type: 'product-nl', filters: { sku: 'W-4' } });
     const en = await search({ type: 'product', storeCode: 'en', filters: { sku: 'W-4' } });

@@ -5,6 +5,7 @@
 import {
   DomainError,
   ROOT_CATEGORY_ID,
+  nextSpecialPriceChange,
   type Attribute,
   type Category,
   type NormalizedSearch,
@@ -31,8 +32,12 @@ const CATEGORY_FIELDS = new Set(['id', 'parent_id', 'parent_ids', 'level', 'name
 const ATTRIBUTE_FIELDS = new Set(['attribute_id', 'attribute_code', 'frontend_label', 'frontend_input', 'is_comparable', 'is_visible_on_front', 'is_filterable', 'is_searchable', 'position']);
 const TAXRULE_FIELDS = new Set(['id', 'code', 'priority', 'product_tax_class_ids', 'customer_tax_class_ids', 'rates']);
 
+/** Longest wait between two index rebuilds for price dates: a day. */
+const MAX_PRICE_REFRESH_MS = 86_400_000;
+
 export class CatalogueService {
   private loaded: Loaded | null = null;
+  private priceTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly db: Db,
@@ -44,6 +49,7 @@ export class CatalogueService {
     const index = new ProductIndex(snapshot, this.options.clock());
     const context: DocumentContext = { snapshot, pricesOf: (id) => index.pricesOf(id), productCounts: index.productCounts, useUrlKeys: this.options.useUrlKeys };
     const perStore = <T>(make: (store: StoreCode) => T) => ({ nl: make('nl'), en: make('en') });
+    this.schedulePriceRefresh(snapshot);
     this.loaded = {
       snapshot,
       index,
@@ -51,6 +57,24 @@ export class CatalogueService {
       categories: perStore((store) => snapshot.categories.map((c) => categoryDocument(c, store, context))),
       attributes: perStore((store) => snapshot.attributes.map((a) => attributeDocument(a, store))),
     };
+  }
+
+  /**
+   * Prices in the index are computed for one moment; when a special price starts or ends the index is rebuilt,
+   * so listings, price filters and sorts follow spec 1 §4 without a restart.
+   */
+  private schedulePriceRefresh(snapshot: CatalogueSnapshot): void {
+    if (this.priceTimer) clearTimeout(this.priceTimer);
+    const now = this.options.clock();
+    const next = nextSpecialPriceChange(snapshot.products, now);
+    const delay = Math.min(MAX_PRICE_REFRESH_MS, next ? next.getTime() - now.getTime() + 1000 : MAX_PRICE_REFRESH_MS);
+    this.priceTimer = setTimeout(() => void this.refresh().catch(() => this.schedulePriceRefresh(snapshot)), delay);
+    this.priceTimer.unref();
+  }
+
+  close(): void {
+    if (this.priceTimer) clearTimeout(this.priceTimer);
+    this.priceTimer = null;
   }
 
   private get current(): Loaded {
@@ -124,7 +148,7 @@ export class CatalogueService {
   }
 }
 
-/** Trailing slashes, leading slashes, a store prefix and query strings are removed before dispatch (spec 2 §2). */
+/** Leading and trailing slashes and the query string are removed before dispatch (spec 2 §2); the store comes separately. */
 export function normalizeUrlPath(url: string): string {
   const withoutQuery = url.split(/[?#]/, 1)[0] ?? '';
   let path = withoutQuery.replace(/\/+$/, '').replace(/^\/+/, '');

@@ -46,7 +46,25 @@ const NUMERIC_FIELDS = [
 ] as const;
 /** Attributes that hold a measure rather than an option id: aggregated as a range (min/max), not as terms. */
 const NUMERIC_ATTRIBUTES = new Set(['oculus_diameter', 'case_height']);
-const SORTABLE_FIELDS = ['id', 'price', 'final_price', 'final_price_incl_tax', 'price_incl_tax', 'created_at', 'updated_at', 'stock.qty', 'name', 'position'] as const;
+const ORDERED_FIELDS = ['id', 'price', 'final_price', 'final_price_incl_tax', 'price_incl_tax', 'created_at', 'updated_at', 'stock.qty'] as const;
+const SORTABLE_FIELDS = [...ORDERED_FIELDS, 'name', 'position'] as const;
+/** Keyword fields that exist whatever the data holds, so a filter on them is never "unknown" (an empty catalogue). */
+const KEYWORD_FIELDS = ['id', 'sku', 'type_id', 'status', 'visibility', 'parentId', 'stock.is_in_stock', 'stock.manage_stock', 'tax_class_id', 'category_ids', ...PRODUCT_ATTRIBUTE_CODES] as const;
+const FLAG_FIELDS = ['new', 'sale', 'limited_edition', 'hide_price', 'is_bestseller', 'margin_product'] as const;
+const BOOLEAN_FIELDS = new Set<string>([...FLAG_FIELDS, 'stock.is_in_stock', 'stock.manage_stock']);
+
+/** Other names the API accepts for a field. */
+function canonicalField(field: string): string {
+  if (field === 'category_id' || field === 'category.category_id') return 'category_ids';
+  if (field === 'qty') return 'stock.qty';
+  return field;
+}
+
+/** Boolean fields are matched as "true"/"false", whether a filter says true, 1 or "1". */
+function keywordKey(field: string, value: string | number | boolean): string {
+  if (BOOLEAN_FIELDS.has(field)) return String(value === true || value === 1 || value === '1' || value === 'true');
+  return String(value);
+}
 const TEXT_FIELDS = ['name', 'sku', 'category.name', 'fulltext'] as const;
 type TextField = (typeof TEXT_FIELDS)[number];
 const FIELD_BIT: Record<TextField, number> = { name: 1, sku: 2, 'category.name': 4, fulltext: 8 };
@@ -165,6 +183,11 @@ export class ProductIndex {
 
   private page(mask: Mask, total: number, request: NormalizedSearch, scores: Float32Array | null): ProductSearchHit[] {
     const wanted = request.start + request.size;
+    const sortField = canonicalField(request.sort?.field ?? 'updated_at');
+    const order = request.sort?.field === 'position' ? null : this.sortOrderFor(sortField, request.storeCode);
+    if (!order && sortField !== 'position' && (request.sort || !scores)) {
+      throw new DomainError('invalid_search_query', `Cannot sort by ${request.sort?.field}; sortable fields: ${SORTABLE_FIELDS.join(', ')}`);
+    }
     if (request.start >= total) return [];
     let ordered: number[];
     if (!request.sort && scores) {
@@ -175,26 +198,32 @@ export class ProductIndex {
     } else if (request.sort?.field === 'position') {
       ordered = this.byCategoryPosition(mask, request);
     } else {
-      const field = request.sort?.field ?? 'updated_at';
-      const order = this.sortOrderFor(field === 'qty' ? 'stock.qty' : field, request.storeCode);
-      if (!order) throw new DomainError('invalid_search_query', `Cannot sort by ${field}; sortable fields: ${SORTABLE_FIELDS.join(', ')}`);
-      ordered = walk(order, mask, request.start, request.size, request.sort?.order !== 'asc');
+      ordered = walk(order!, mask, request.start, request.size, request.sort?.order !== 'asc');
     }
     return ordered.map((doc) => ({ product: this.products[doc]!, score: scores ? roundScore(scores[doc]!) : null }));
   }
 
-  /** Position inside the category being listed (the first category filter), then id; other products after. */
+  /**
+   * Position inside the category being listed (the first category filter), then the matching products outside
+   * that category (when several categories are filtered) by id, so paging reaches the total.
+   */
   private byCategoryPosition(mask: Mask, request: NormalizedSearch): number[] {
     const categoryFilter = request.filters.category_ids ?? request.filters.category_id;
     const categoryId = Number(Array.isArray(categoryFilter) ? categoryFilter[0] : categoryFilter);
-    const order = this.positionOrders.get(categoryId) ?? this.sortOrders.get('id')!;
-    return walk(order, mask, request.start, request.size, request.sort?.order === 'desc');
+    const inCategory = this.positionOrders.get(categoryId) ?? new Int32Array(0);
+    const outside = new Uint8Array(mask);
+    for (const doc of inCategory) outside[doc] = 0;
+    const merged = new Int32Array(inCategory.length + this.size);
+    merged.set(inCategory);
+    let k = inCategory.length;
+    for (const doc of this.sortOrders.get('id')!) if (outside[doc]) merged[k++] = doc;
+    return walk(merged.subarray(0, k), mask, request.start, request.size, request.sort?.order === 'desc');
   }
 
   private filterMask(field: string, value: FilterValue, store: StoreCode): Mask {
     const n = this.size;
     const mask = new Uint8Array(n);
-    const name = field === 'category_id' || field === 'category.category_id' ? 'category_ids' : field === 'qty' ? 'stock.qty' : field;
+    const name = canonicalField(field);
 
     if (name === 'url_path' || name === 'slug' || name === 'url_key') {
       const values = (Array.isArray(value) ? value : [value]).map(String);
@@ -226,8 +255,9 @@ export class ProductIndex {
 
     const postings = this.keywords.get(name);
     if (!postings) throw new DomainError('invalid_search_query', `Unknown filter field ${field}`);
-    for (const v of Array.isArray(value) ? value : [value]) {
-      const docs = postings.get(String(v));
+    // Ranges were handled above: what is left is one scalar or a list of them.
+    for (const v of (Array.isArray(value) ? value : [value]) as Array<string | number | boolean>) {
+      const docs = postings.get(keywordKey(name, v));
       if (docs) for (const doc of docs) mask[doc] = 1;
     }
     return mask;
@@ -323,6 +353,7 @@ export class ProductIndex {
   private buildColumns(): void {
     const n = this.size;
     for (const field of NUMERIC_FIELDS) this.numeric.set(field, new Float64Array(n).fill(Number.NaN));
+    for (const field of [...KEYWORD_FIELDS, ...FLAG_FIELDS]) this.keywords.set(field, new Map());
     const keyword = (field: string) => {
       let map = this.keywords.get(field);
       if (!map) this.keywords.set(field, (map = new Map()));
@@ -366,7 +397,7 @@ export class ProductIndex {
       add('stock.is_in_stock', p.stock.is_in_stock, i);
       add('stock.manage_stock', p.stock.manage_stock, i);
       add('tax_class_id', p.tax_class_id, i);
-      for (const flag of ['new', 'sale', 'limited_edition', 'hide_price', 'is_bestseller', 'margin_product'] as const) add(flag, p.flags[flag], i);
+      for (const flag of FLAG_FIELDS) add(flag, p.flags[flag], i);
       for (const id of p.category_ids) add('category_ids', id, i);
       for (const code of PRODUCT_ATTRIBUTE_CODES) {
         const value = p.attributes[code];
@@ -451,7 +482,7 @@ export class ProductIndex {
 
   private buildSortOrders(): void {
     const ids = Int32Array.from(this.products.keys());
-    for (const field of ['id', 'price', 'final_price', 'final_price_incl_tax', 'price_incl_tax', 'created_at', 'updated_at', 'stock.qty'] as const) {
+    for (const field of ORDERED_FIELDS) {
       const column = this.numeric.get(field)!;
       this.sortOrders.set(field, Int32Array.from(ids).sort((a, b) => column[a]! - column[b]! || this.products[a]!.id - this.products[b]!.id));
     }
