@@ -118,8 +118,14 @@ export function CategoryPage({ category }: { category: Category }) {
             </ul>
           ) : null}
 
-          {products.error && !products.hasData ? (
-            <ErrorState title={t('errors.generic')} message={t('category.offline')} retryLabel={t('errors.retry')} onRetry={products.retry} />
+          {products.error ? (
+            // Never show the previous filter's products under the new filter: the error replaces them.
+            <ErrorState
+              title={t('errors.generic')}
+              message={navigator.onLine ? t('errors.internal') : t('category.offline')}
+              retryLabel={t('errors.retry')}
+              onRetry={products.retry}
+            />
           ) : !products.hasData ? (
             <ProductGrid busy>
               {Array.from({ length: 8 }, (_, n) => (

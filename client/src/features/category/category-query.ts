@@ -6,6 +6,11 @@ import { SEARCH } from '@shop/shared/catalogue/search-constants';
 
 /** The glue between a category page's route query and the catalogue search; the rules themselves are shared. */
 export const CATEGORY_PAGE_SIZE = SEARCH.defaultSize;
+/**
+ * Options listed per filter. The API keeps the spec's aggregation size of 10 as its default, but a shopper must be
+ * able to pick any brand the category holds (24 in the demo watches), so the category page asks for them all.
+ */
+export const CATEGORY_FACET_SIZE = 100;
 
 export function filterStateFromQuery(query: Readonly<Record<string, unknown>>): FilterState {
   return filtersFromRouteQuery(query, DEFAULT_FILTERS);
@@ -45,6 +50,9 @@ export function categoryProductsRequest(store: StoreCode, categoryId: number, st
     includeFields: [...PRODUCT_LISTING_FIELDS],
   };
   // Facet counts are only needed with the first page; later pages just append products.
-  if (start === 0) request.aggregate = [...DEFAULT_FILTERS];
+  if (start === 0) {
+    request.aggregate = [...DEFAULT_FILTERS];
+    request.aggregationSize = CATEGORY_FACET_SIZE;
+  }
   return request;
 }

@@ -48,12 +48,13 @@ export function SiteHeader() {
           <span className="brand__tagline">{t('shop.tagline')}</span>
         </Link>
         <SearchBox />
-        <Link activeOptions={{ exact: true }} to="/$store/$" params={{ store, _splat: 'cart' }} search={{}} className="cart-link" aria-label={t('header.cartCount', { count: cartCount })}>
+        {/* A count only until the cart page exists (the local-first cart issue); a link to nowhere would be worse. */}
+        <span className="cart-link" role="status" aria-label={t('header.cartCount', { count: cartCount })}>
           <BagIcon />
           <span className="cart-link__count" aria-hidden="true">
             {cartCount}
           </span>
-        </Link>
+        </span>
       </div>
       <div className="site-header__nav">
         <div className="container">
