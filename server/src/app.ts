@@ -47,7 +47,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     if (seeded) app.log.info(seeded, 'demo catalogue seeded');
   }
 
-  const catalogue = new CatalogueService(db, { useUrlKeys: config.useUrlKeys, clock });
+  const catalogue = new CatalogueService(db, { useUrlKeys: config.useUrlKeys, clock, searchCacheTtlSeconds: config.searchCacheTtlSeconds });
   await catalogue.refresh();
   app.decorate('catalogue', catalogue);
   app.addHook('onClose', async () => catalogue.close());

@@ -32,6 +32,8 @@ const EnvSchema = z.object({
   ),
   /** The product slug is its url_key when on, else the slugified name plus the id (spec 1 §2). */
   USE_URL_KEYS: z._default(flag, true),
+  /** Seconds a search answer is reused (spec 1 §9: 500); 0 turns the cache off. */
+  SEARCH_CACHE_TTL: z._default(z.pipe(z.string().check(z.regex(/^\d+$/, 'must be a whole number of seconds')), z.transform(Number)), 500),
 });
 
 export interface AppConfig {
@@ -46,6 +48,7 @@ export interface AppConfig {
   demoSeed: number;
   demoProducts: number;
   useUrlKeys: boolean;
+  searchCacheTtlSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -80,6 +83,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoSeed: v.DEMO_SEED,
     demoProducts: v.DEMO_PRODUCTS,
     useUrlKeys: v.USE_URL_KEYS,
+    searchCacheTtlSeconds: v.SEARCH_CACHE_TTL,
   };
 }
 

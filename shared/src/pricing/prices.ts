@@ -80,3 +80,72 @@ export function productPrices(source: PriceSource, taxRate: number, now: Date): 
     final_price_tax: taxOf(final),
   };
 }
+
+const PRICE_FIELDS = [
+  'price',
+  'price_incl_tax',
+  'price_tax',
+  'original_price',
+  'original_price_incl_tax',
+  'original_price_tax',
+  'special_price',
+  'special_price_incl_tax',
+  'special_price_tax',
+  'final_price',
+  'final_price_incl_tax',
+  'final_price_tax',
+] as const satisfies ReadonlyArray<keyof ProductPrices>;
+
+function zeroPrices(): ProductPrices {
+  return Object.fromEntries(PRICE_FIELDS.map((field) => [field, 0])) as unknown as ProductPrices;
+}
+
+function addPrices(total: ProductPrices, part: ProductPrices, qty: number): ProductPrices {
+  const next = { ...total };
+  for (const field of PRICE_FIELDS) next[field] = roundMoney(total[field] + part[field] * qty);
+  return next;
+}
+
+/**
+ * A grouped product's price (spec 1 §4): starts at 0 and adds each associated simple product at qty 1.
+ * Members that are not simple or not found are left out (the caller logs 'Product not found').
+ */
+export function groupedPrice(links: ReadonlyArray<{ sku: string }>, member: (sku: string) => { type_id: string; prices: ProductPrices } | undefined): ProductPrices {
+  let total = zeroPrices();
+  for (const link of links) {
+    const found = member(link.sku);
+    if (found && found.type_id === 'simple') total = addPrices(total, found.prices, 1);
+  }
+  return withSpecialFromFinal(total);
+}
+
+/**
+ * A bundle's price (spec 1 §4): starts at 0 and adds, for each option, its default link (the first link when none
+ * is default) times that link's qty.
+ */
+export function bundlePrice(
+  options: ReadonlyArray<{ links: ReadonlyArray<{ sku: string; qty: number; is_default: boolean }> }>,
+  member: (sku: string) => { prices: ProductPrices } | undefined,
+): ProductPrices {
+  let total = zeroPrices();
+  for (const option of options) {
+    const chosen = option.links.find((link) => link.is_default) ?? option.links[0];
+    const found = chosen ? member(chosen.sku) : undefined;
+    if (chosen && found) total = addPrices(total, found.prices, chosen.qty);
+  }
+  return withSpecialFromFinal(total);
+}
+
+/**
+ * Summing members' special prices would add zeros for members without one; a set is "on special" when its final
+ * price is below its regular price, and then its special price is that final price.
+ */
+function withSpecialFromFinal(total: ProductPrices): ProductPrices {
+  const onSpecial = total.final_price < total.price;
+  return {
+    ...total,
+    special_price: onSpecial ? total.final_price : 0,
+    special_price_incl_tax: onSpecial ? total.final_price_incl_tax : 0,
+    special_price_tax: onSpecial ? total.final_price_tax : 0,
+  };
+}

@@ -1,3 +1,4 @@
+import { normalizeSearchRequest, type NormalizedSearch } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import { fixtureCatalogue } from '../../test/fixture-catalogue.ts';
@@ -158,6 +159,19 @@ describe('POST /api/catalog/search: products', () => {
     expect(skus(byCategory.body.result.items)).toEqual(['R-6']);
     const nothing = await search({ type: 'product', storeCode: 'en', query: 'xylophone' });
     expect(nothing.body.result.total).toBe(0);
+  });
+});
+
+describe('the search cache', () => {
+  it('answers the same query, whatever its key order, from the cache until the catalogue is reloaded', async () => {
+    const one = normalizeSearchRequest({ type: 'product', storeCode: 'en', filters: { sku: 'W-1' }, size: 5 }, 'nl') as NormalizedSearch;
+    const same = normalizeSearchRequest({ size: 5, filters: { sku: 'W-1' }, storeCode: 'en', type: 'product' }, 'nl') as NormalizedSearch;
+    const first = app.catalogue.search(one);
+    expect(app.catalogue.search(same)).toBe(first);
+    await app.catalogue.refresh();
+    const fresh = app.catalogue.search(one);
+    expect(fresh).not.toBe(first);
+    expect(fresh).toEqual(first);
   });
 });
 

@@ -5,6 +5,7 @@
 import {
   DomainError,
   ROOT_CATEGORY_ID,
+  SEARCH,
   nextSpecialPriceChange,
   type Attribute,
   type Category,
@@ -18,10 +19,12 @@ import type { Db } from '../../storage/database.ts';
 import { attributeDocument, categoryDocument, productDocument, projectFields, type DocumentContext } from './catalogue.documents.ts';
 import { loadCatalogueSnapshot, type CatalogueSnapshot } from './catalogue.snapshot.ts';
 import { searchDocuments } from './search/document-search.ts';
+import { SearchCache, searchCacheKey } from './search/search-cache.ts';
 import { ProductIndex } from './search/product-index.ts';
 
 interface Loaded {
   snapshot: CatalogueSnapshot;
+  cache: SearchCache<SearchResult>;
   index: ProductIndex;
   context: DocumentContext;
   categories: Record<StoreCode, Category[]>;
@@ -41,7 +44,7 @@ export class CatalogueService {
 
   constructor(
     private readonly db: Db,
-    private readonly options: { useUrlKeys: boolean; clock: () => Date },
+    private readonly options: { useUrlKeys: boolean; clock: () => Date; searchCacheTtlSeconds?: number; searchCacheEntries?: number },
   ) {}
 
   async refresh(): Promise<void> {
@@ -52,6 +55,11 @@ export class CatalogueService {
     this.schedulePriceRefresh(snapshot);
     this.loaded = {
       snapshot,
+      cache: new SearchCache(
+        (this.options.searchCacheTtlSeconds ?? SEARCH.cacheTtlSeconds) * 1000,
+        this.options.searchCacheEntries ?? 1000,
+        () => this.options.clock().getTime(),
+      ),
       index,
       context,
       categories: perStore((store) => snapshot.categories.map((c) => categoryDocument(c, store, context))),
@@ -91,6 +99,17 @@ export class CatalogueService {
   }
 
   search(request: NormalizedSearch): SearchResult {
+    const { cache } = this.current;
+    if (!cache.enabled) return this.searchUncached(request);
+    const key = searchCacheKey(request);
+    const hit = cache.get(key);
+    if (hit) return hit;
+    const result = this.searchUncached(request);
+    cache.set(key, result);
+    return result;
+  }
+
+  private searchUncached(request: NormalizedSearch): SearchResult {
     const { index, context, categories, attributes, snapshot } = this.current;
     const project = <T extends object>(items: T[]) => items.map((item) => projectFields(item, request.includeFields, request.excludeFields));
     switch (request.entity) {

@@ -12,6 +12,8 @@ import {
   PRODUCT_ATTRIBUTE_CODES,
   SEARCH,
   STORE_CODES,
+  bundlePrice,
+  groupedPrice,
   priceBuckets,
   productPrices,
   taxRateFor,
@@ -598,7 +600,8 @@ function roundScore(score: number): number {
 
 /**
  * Prices as served: excluding tax as stored, with the default country's rate for the product's class (tax by
- * visitor country arrives with the location service). A configurable parent shows its cheapest available child.
+ * visitor country arrives with the location service). A configurable parent shows its cheapest available child;
+ * grouped and bundle products the sums of spec 1 §4.
  */
 function computePrices(snapshot: CatalogueSnapshot, now: Date): ProductPrices[] {
   const own = new Map<number, ProductPrices>();
@@ -606,8 +609,14 @@ function computePrices(snapshot: CatalogueSnapshot, now: Date): ProductPrices[] 
     const rate = taxRateFor(snapshot.taxRules, { productTaxClassId: p.tax_class_id, countryId: DEFAULT_TAX_COUNTRY })?.rate ?? 0;
     own.set(p.id, productPrices(p, rate, now));
   }
+  const member = (sku: string) => {
+    const product = snapshot.productsBySku.get(sku);
+    return product ? { type_id: product.type_id, prices: own.get(product.id)! } : undefined;
+  };
   return snapshot.products.map((p) => {
     const base = own.get(p.id)!;
+    if (p.type_id === 'grouped' && p.links?.length) return groupedPrice(p.links, member);
+    if (p.type_id === 'bundle' && p.bundle_options?.length) return bundlePrice(p.bundle_options, member);
     if (p.type_id !== 'configurable' || !p.child_ids?.length) return base;
     let cheapest: ProductPrices | undefined;
     for (const id of p.child_ids) {

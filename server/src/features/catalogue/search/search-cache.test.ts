@@ -1,0 +1,37 @@
+import { normalizeSearchRequest, type NormalizedSearch } from '@shop/shared';
+import { describe, expect, it } from 'vitest';
+import { SearchCache, searchCacheKey } from './search-cache.ts';
+
+const normalize = (request: Parameters<typeof normalizeSearchRequest>[0]) => normalizeSearchRequest(request, 'nl') as NormalizedSearch;
+
+describe('searchCacheKey', () => {
+  it('is the same for the same query written in another order, different for another query', () => {
+    const a = searchCacheKey(normalize({ type: 'product', filters: { brand: [1], category_ids: [3] }, size: 10 }));
+    const b = searchCacheKey(normalize({ size: 10, filters: { category_ids: [3], brand: [1] }, type: 'product' }));
+    const c = searchCacheKey(normalize({ type: 'product', filters: { brand: [2], category_ids: [3] }, size: 10 }));
+    expect(a).toBe(b);
+    expect(a).not.toBe(c);
+  });
+});
+
+describe('SearchCache', () => {
+  it('forgets entries after the ttl and drops the least recently used past its size', () => {
+    let now = 0;
+    const cache = new SearchCache<string>(500_000, 2, () => now);
+    cache.set('a', 'A');
+    cache.set('b', 'B');
+    expect(cache.get('a')).toBe('A');
+    cache.set('c', 'C');
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBe('A');
+    now = 500_000;
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('c')).toBeUndefined();
+  });
+
+  it('stores nothing when the ttl is 0', () => {
+    const cache = new SearchCache<string>(0, 10, () => 0);
+    cache.set('a', 'A');
+    expect(cache.get('a')).toBeUndefined();
+  });
+});
