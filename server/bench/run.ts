@@ -1,6 +1,7 @@
 /**
  * `pnpm bench`: catalogue search latency at the demo size and at 50,000 products, measured through the real app
- * (`inject`: routing, validation, search, documents, JSON), and the gzipped JavaScript each client route loads first.
+ * (`inject`: routing, validation, search, documents, JSON), catalogue import throughput and resident memory, and the
+ * gzipped JavaScript each client route loads first.
  * Prints medians and 95th percentiles; nothing here asserts a time (machines are shared and noisy).
  */
 import fs from 'node:fs';
@@ -13,6 +14,7 @@ import { buildApp } from '../src/app.ts';
 import { testConfig } from '../src/config.ts';
 import { importCatalogue } from '../src/features/catalogue/catalogue.import.ts';
 import { generateCatalogue } from '../src/storage/seed/generator/generate-catalogue.ts';
+import { benchImages } from './images.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const sizes = (process.env.BENCH_SIZES ?? '1600,50000').split(',').map(Number);
@@ -35,6 +37,9 @@ const TEXT_QUERIES = [
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+function perSecond(count: number, elapsedMs: number): string {
+  return Math.round(count / (elapsedMs / 1000)).toLocaleString('en');
 }
 function ms(n: number): string {
   return `${n.toFixed(2)} ms`;
@@ -60,7 +65,7 @@ async function benchCatalogue(productCount: number) {
   const t1 = performance.now();
   // The search cache is off: these figures are the engine's, not the cache's (the cache is measured apart below).
   const app = await buildApp(testConfig({ dataDir, seedDemo: false, searchCacheTtlSeconds: 0 }));
-  await importCatalogue(app.db, source, { useUrlKeys: true, now: new Date() });
+  await importCatalogue(app.db, source, { mode: 'replace', useUrlKeys: true, now: new Date(), origin: 'bench' });
   const t2 = performance.now();
   global.gc?.();
   const heapBefore = process.memoryUsage().heapUsed;
@@ -70,6 +75,13 @@ async function benchCatalogue(productCount: number) {
   const heapAfter = process.memoryUsage().heapUsed;
 
   console.log(`\n${productCount} products: generate ${(t1 - t0).toFixed(0)} ms, import ${(t2 - t1).toFixed(0)} ms, load + index ${(t3 - t2).toFixed(0)} ms, heap +${((heapAfter - heapBefore) / 1e6).toFixed(0)} MB`);
+  // The bench process also holds the generated source, so its resident size is an upper bound for a server's.
+  const rss = process.memoryUsage().rss;
+  console.log(`  import ${perSecond(productCount, t2 - t1)} products/s (checked, written, URL mappings); resident ${(rss / 1e6).toFixed(0)} MB with the index loaded, peak ${((process.resourceUsage().maxRSS * 1024) / 1e6).toFixed(0)} MB so far`);
+  const t4 = performance.now();
+  const again = await importCatalogue(app.db, source, { mode: 'upsert', useUrlKeys: true, now: new Date(), origin: 'bench' });
+  const t5 = performance.now();
+  console.log(`  re-import as upsert over the stored catalogue: ${(t5 - t4).toFixed(0)} ms, ${perSecond(again.updated.products, t5 - t4)} products/s`);
 
   const categories = source.categories.filter((c) => c.is_active && c.id > 2).map((c) => c.id);
   // What the storefront asks: the fields of a product card, every default facet on a category page.
@@ -106,5 +118,6 @@ function bundleReport() {
 }
 
 for (const size of sizes) await benchCatalogue(size);
+await benchImages();
 bundleReport();
 console.log(`\nmachine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, node ${process.version}`);

@@ -21,6 +21,14 @@ describe('GET /health', () => {
   });
 });
 
+describe('a malformed address', () => {
+  it('gets a 400 in the usual envelope', async () => {
+    const response = await app.inject('/media/catalog/%E0%A4%A');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ code: 400, result: { error: 'bad_request', message: 'The address is not valid' } });
+  });
+});
+
 describe('GET /api/openapi.json', () => {
   it('describes the catalogue search and URL map', async () => {
     const response = await app.inject('/api/openapi.json');

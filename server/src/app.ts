@@ -3,14 +3,17 @@
  * Reads like a table of contents: storage, cross-cutting plugins, then one line per feature.
  */
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { AppConfig } from './config.ts';
 import { catalogueRoutes } from './features/catalogue/catalogue.routes.ts';
 import { CatalogueService } from './features/catalogue/catalogue.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { locationRoutes } from './features/location/location.routes.ts';
+import { renderListRoutes } from './features/location/render-list.routes.ts';
 import { mediaRoutes } from './features/media/media.routes.ts';
+import { stockRoutes } from './features/stock/stock.routes.ts';
 import { registerClient } from './plugins/client.ts';
-import { registerErrorHandler, registerNotFoundHandler } from './plugins/error-handler.ts';
+import { errorBody, registerErrorHandler, registerNotFoundHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { migrateToLatest, openSqlite, type Db } from './storage/database.ts';
 import { seedDemoIfEmpty } from './storage/seed/seed-demo.ts';
@@ -33,6 +36,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     bodyLimit: 1_048_576,
     forceCloseConnections: true,
     routerOptions: { ignoreTrailingSlash: true },
+    // Errors raised before routing (a malformed address) get the same envelope as every other error.
+    frameworkErrors: (error, _request, reply) => {
+      (reply as FastifyReply).status(400).send(errorBody(400, 'bad_request', error.code === 'FST_ERR_BAD_URL' ? 'The address is not valid' : error.message));
+    },
   });
 
   const db = openSqlite(config.databaseFile);
@@ -43,11 +50,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const applied = migrations.results?.filter((r) => r.status === 'Success').map((r) => r.migrationName) ?? [];
   if (applied.length) app.log.info({ applied }, 'database migrated');
   if (config.seedDemo) {
-    const seeded = await seedDemoIfEmpty(db, { seed: config.demoSeed, productCount: config.demoProducts, useUrlKeys: config.useUrlKeys, now: clock() });
+    const seeded = await seedDemoIfEmpty(db, { seed: config.demoSeed, productCount: config.demoProducts, useUrlKeys: config.useUrlKeys, now: clock(), dataDir: config.dataDir });
     if (seeded) app.log.info(seeded, 'demo catalogue seeded');
   }
 
-  const catalogue = new CatalogueService(db, { useUrlKeys: config.useUrlKeys, clock, searchCacheTtlSeconds: config.searchCacheTtlSeconds });
+  const catalogue = new CatalogueService(db, {
+    useUrlKeys: config.useUrlKeys,
+    clock,
+    searchCacheTtlSeconds: config.searchCacheTtlSeconds,
+    preventChildDirectAccess: config.preventChildDirectAccess,
+    taxCountry: config.taxCountry,
+  });
   await catalogue.refresh();
   app.decorate('catalogue', catalogue);
   app.addHook('onClose', async () => catalogue.close());
@@ -58,7 +71,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   await app.register(healthRoutes(catalogue, clock()));
   await app.register(catalogueRoutes(catalogue));
-  await app.register(mediaRoutes());
+  await app.register(stockRoutes(db, config));
+  await app.register(locationRoutes(config));
+  await app.register(renderListRoutes(catalogue, config));
+  await app.register(mediaRoutes({ dataDir: config.dataDir }));
   registerNotFoundHandler(app, config.clientDist ? await registerClient(app, config.clientDist) : undefined);
 
   return app;

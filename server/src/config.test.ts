@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, parseCurrencyRates } from './config.ts';
 
 describe('loadConfig', () => {
   it('has defaults for every setting', () => {
@@ -26,5 +26,45 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL="loud"/);
     expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO="maybe"/);
     expect(() => loadConfig({ SEARCH_CACHE_TTL: '-1' })).toThrow(/SEARCH_CACHE_TTL="-1": must be a whole number of seconds/);
+  });
+});
+
+describe('loadConfig: stock, location and currencies', () => {
+  it('synchronises stock, locates visitors in NL by x-country-code and uses the default rates unless told otherwise', () => {
+    const config = loadConfig({});
+    expect(config.stockSync).toBe(true);
+    expect(config.defaultCountry).toBe('NL');
+    expect(config.locationHeader).toBe('x-country-code');
+    expect(config.currencyRates).toEqual({ EUR: 1, GBP: 0.87, USD: 1.17, SEK: 10.95, DKK: 7.46 });
+  });
+
+  it('reads STOCK_SYNC, DEFAULT_COUNTRY, LOCATION_HEADER and CURRENCY_RATES', () => {
+    const config = loadConfig({ STOCK_SYNC: 'false', DEFAULT_COUNTRY: 'be', LOCATION_HEADER: 'CF-IPCountry', CURRENCY_RATES: 'usd=1.1, GBP=0.85' });
+    expect(config).toMatchObject({ stockSync: false, defaultCountry: 'BE', locationHeader: 'cf-ipcountry' });
+    expect(config.currencyRates).toEqual({ EUR: 1, GBP: 0.85, USD: 1.1, SEK: 10.95, DKK: 7.46 });
+  });
+
+  it('names the variable and says what is wrong', () => {
+    expect(() => loadConfig({ STOCK_SYNC: 'sometimes' })).toThrow(/STOCK_SYNC="sometimes"/);
+    expect(() => loadConfig({ DEFAULT_COUNTRY: 'NLD' })).toThrow(/DEFAULT_COUNTRY="NLD": must be a two-letter country code such as NL/);
+    expect(() => loadConfig({ LOCATION_HEADER: 'x country' })).toThrow(/LOCATION_HEADER="x country": must be an HTTP header name/);
+    expect(() => loadConfig({ CURRENCY_RATES: 'JPY=160' })).toThrow(/CURRENCY_RATES="JPY=160": unknown currency JPY; use GBP, USD, SEK, DKK/);
+    expect(() => loadConfig({ CURRENCY_RATES: 'USD' })).toThrow(ConfigError);
+  });
+});
+
+describe('parseCurrencyRates', () => {
+  it('overrides the named currencies only', () => {
+    expect(parseCurrencyRates('SEK=11.5')).toEqual({ EUR: 1, GBP: 0.87, USD: 1.17, SEK: 11.5, DKK: 7.46 });
+    expect(parseCurrencyRates('EUR=1,DKK=7.45')).toMatchObject({ EUR: 1, DKK: 7.45 });
+  });
+
+  it('explains a bad entry', () => {
+    expect(parseCurrencyRates('USD:1.1')).toBe('"USD:1.1" is not CODE=RATE; write e.g. USD=1.17,GBP=0.87');
+    expect(parseCurrencyRates('USD=0')).toBe('the rate of USD must be a number above 0, not "0"');
+    expect(parseCurrencyRates('USD=-1')).toBe('the rate of USD must be a number above 0, not "-1"');
+    expect(parseCurrencyRates('GBP=abc')).toBe('the rate of GBP must be a number above 0, not "abc"');
+    expect(parseCurrencyRates('USD=1.1,USD=1.2')).toBe('USD is given twice');
+    expect(parseCurrencyRates('EUR=1.1')).toBe('EUR is the catalogue currency: its rate is always 1');
   });
 });

@@ -1,3 +1,4 @@
+import { CURRENCY_CODES, DEFAULT_CURRENCY_RATES, DEFAULT_LOCATION_COUNTRY, DEFAULT_TAX_COUNTRY, type CurrencyCode, type CurrencyRates } from '@shop/shared';
 import { z } from 'zod/mini';
 import path from 'node:path';
 
@@ -11,6 +12,42 @@ const port = z.pipe(
 const flag = z.pipe(
   z.enum(['true', 'false', '1', '0', 'yes', 'no']),
   z.transform((v) => v === 'true' || v === '1' || v === 'yes'),
+);
+
+/**
+ * "USD=1.17,GBP=0.87": units of a currency for 1 EUR. Currencies not named keep their default rate; EUR is the
+ * catalogue's currency and always 1. Returns the rates, or a message saying what is wrong.
+ */
+export function parseCurrencyRates(text: string): CurrencyRates | string {
+  const rates: Record<CurrencyCode, number> = { ...DEFAULT_CURRENCY_RATES };
+  const seen = new Set<string>();
+  for (const entry of text.split(',').map((e) => e.trim()).filter(Boolean)) {
+    const match = /^([A-Za-z]{3})\s*=\s*(\S+)$/.exec(entry);
+    if (!match) return `"${entry}" is not CODE=RATE; write e.g. USD=1.17,GBP=0.87`;
+    const code = match[1]!.toUpperCase();
+    const rate = Number(match[2]);
+    if (!(CURRENCY_CODES as readonly string[]).includes(code)) return `unknown currency ${code}; use ${CURRENCY_CODES.filter((c) => c !== 'EUR').join(', ')}`;
+    if (seen.has(code)) return `${code} is given twice`;
+    seen.add(code);
+    if (!/^\d+(\.\d+)?$/.test(match[2]!) || !(rate > 0)) return `the rate of ${code} must be a number above 0, not "${match[2]}"`;
+    if (code === 'EUR' && rate !== 1) return 'EUR is the catalogue currency: its rate is always 1';
+    rates[code as CurrencyCode] = rate;
+  }
+  return rates;
+}
+
+const currencyRates = z.pipe(
+  z.string(),
+  z.transform((text, ctx) => {
+    const parsed = parseCurrencyRates(text);
+    if (typeof parsed !== 'string') return parsed;
+    ctx.issues.push({ code: 'custom', message: parsed, input: text });
+    return z.NEVER;
+  }),
+);
+
+const countryCode = z.pipe(z.string(), z.transform((v) => v.trim().toUpperCase())).check(
+  z.refine((v) => /^[A-Z]{2}$/.test(v), 'must be a two-letter country code such as NL'),
 );
 
 const EnvSchema = z.object({
@@ -32,8 +69,20 @@ const EnvSchema = z.object({
   ),
   /** The product slug is its url_key when on, else the slugified name plus the id (spec 1 §2). */
   USE_URL_KEYS: z._default(flag, true),
+  /** The country whose tax rates catalogue prices include (spec 1 §9: NL). */
+  TAX_DEFAULT_COUNTRY: z._default(countryCode, DEFAULT_TAX_COUNTRY),
+  /** Children of configurable products (visibility 1) open their parent instead of themselves (spec 1 §4). */
+  PREVENT_CHILD_DIRECT_ACCESS: z._default(flag, true),
   /** Seconds a search answer is reused (spec 1 §9: 500); 0 turns the cache off. */
   SEARCH_CACHE_TTL: z._default(z.pipe(z.string().check(z.regex(/^\d+$/, 'must be a whole number of seconds')), z.transform(Number)), 500),
+  /** Stock synchronisation; when off every stock answer is 'volatile' (spec 1 §4). */
+  STOCK_SYNC: z._default(flag, true),
+  /** The visitor's country when the location header names none (spec 2 §9: NL). */
+  DEFAULT_COUNTRY: z._default(countryCode, DEFAULT_LOCATION_COUNTRY),
+  /** The request header a proxy puts the visitor's country in (e.g. cf-ipcountry behind Cloudflare). */
+  LOCATION_HEADER: z._default(z.string().check(z.regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/, 'must be an HTTP header name such as x-country-code')), 'x-country-code'),
+  /** Exchange rates from EUR, e.g. "USD=1.17,GBP=0.87"; currencies not named keep their default. */
+  CURRENCY_RATES: z._default(currencyRates, DEFAULT_CURRENCY_RATES),
 });
 
 export interface AppConfig {
@@ -48,7 +97,14 @@ export interface AppConfig {
   demoSeed: number;
   demoProducts: number;
   useUrlKeys: boolean;
+  preventChildDirectAccess: boolean;
+  taxCountry: string;
   searchCacheTtlSeconds: number;
+  stockSync: boolean;
+  defaultCountry: string;
+  /** Lower case, as Node gives header names. */
+  locationHeader: string;
+  currencyRates: CurrencyRates;
 }
 
 export class ConfigError extends Error {
@@ -83,7 +139,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoSeed: v.DEMO_SEED,
     demoProducts: v.DEMO_PRODUCTS,
     useUrlKeys: v.USE_URL_KEYS,
+    preventChildDirectAccess: v.PREVENT_CHILD_DIRECT_ACCESS,
+    taxCountry: v.TAX_DEFAULT_COUNTRY,
     searchCacheTtlSeconds: v.SEARCH_CACHE_TTL,
+    stockSync: v.STOCK_SYNC,
+    defaultCountry: v.DEFAULT_COUNTRY,
+    locationHeader: v.LOCATION_HEADER.toLowerCase(),
+    currencyRates: v.CURRENCY_RATES,
   };
 }
 

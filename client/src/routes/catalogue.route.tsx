@@ -15,6 +15,10 @@ export async function loadCatalogueRoute(store: string, splat: string) {
   const path = dispatchPath(splat);
   if (path === 'pwa.html' || path === '') throw redirect({ to: '/$store', params: { store }, replace: true });
   const [target] = await Promise.all([resolveUrl(path, store), loadNamespace('catalogue')]);
+  // A child variant opens its parent (spec 1 §4): the address changes to the parent's.
+  if (target?._type === 'product' && target.redirect) {
+    throw redirect({ to: '/$store/$', params: { store, _splat: target.redirect.url_path }, replace: true });
+  }
   // Fetch the page's code together with its data, so the page appears in one step.
   if (target?._type === 'category') await CategoryPage.preload?.();
   if (target?._type === 'product') await ProductPage.preload?.();

@@ -20,6 +20,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       },
       tags: [
         { name: 'catalogue', description: 'Products, categories, attributes and tax rules' },
+        { name: 'stock', description: 'Stock checks: ok, volatile or out_of_stock' },
+        { name: 'location', description: 'The visitor’s country, VAT rate and currency' },
         { name: 'system', description: 'Health and description' },
       ],
     },

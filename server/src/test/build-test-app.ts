@@ -15,7 +15,7 @@ export async function buildTestApp(options: { catalogue?: SourceCatalogue; confi
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
   const app = await buildApp(testConfig({ dataDir, seedDemo: !options.catalogue, ...options.config }), { clock: () => TEST_NOW });
   if (options.catalogue) {
-    await importCatalogue(app.db, options.catalogue, { useUrlKeys: true, now: TEST_NOW });
+    await importCatalogue(app.db, options.catalogue, { mode: 'replace', useUrlKeys: true, now: TEST_NOW, origin: 'test' });
     await app.catalogue.refresh();
   }
   afterAll(async () => {

@@ -27,7 +27,6 @@ function product(p: Partial<SourceProduct> & Pick<SourceProduct, 'id' | 'sku' | 
 
 export function fixtureCatalogue(): SourceCatalogue {
   return {
-    seed: 1,
     attributes: [
       {
         attribute_id: 1,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { taxRateFor } from './tax.ts';
+import { taxDefaultCountry, taxRateFor } from './tax.ts';
 import type { TaxRule } from './tax-rule.schema.ts';
 
 const rules: TaxRule[] = [
@@ -16,6 +16,14 @@ const rules: TaxRule[] = [
     ],
   },
 ];
+
+describe('taxDefaultCountry', () => {
+  it('uses the configured country, PL when none is configured', () => {
+    expect(taxDefaultCountry('nl')).toBe('NL');
+    expect(taxDefaultCountry(undefined)).toBe('PL');
+    expect(taxDefaultCountry('  ')).toBe('PL');
+  });
+});
 
 describe('taxRateFor', () => {
   it('applies a country rate to a taxable class', () => {

@@ -1,5 +1,13 @@
 import type { TaxRate, TaxRule } from './tax-rule.schema.ts';
 
+/** Spec 1 §9: tax is calculated for the shop's default country, PL when none is configured. */
+export const TAX_FALLBACK_COUNTRY = 'PL';
+
+export function taxDefaultCountry(configured: string | null | undefined): string {
+  const country = configured?.trim().toUpperCase();
+  return country ? country : TAX_FALLBACK_COUNTRY;
+}
+
 export interface TaxContext {
   productTaxClassId: number;
   countryId: string;

@@ -40,7 +40,13 @@ export async function loadAttributes(store: StoreCode, codes: readonly string[])
   return (await searchCatalogue<Attribute>(request)).items;
 }
 
-export type UrlTarget = { _type: 'category'; _source: Category } | { _type: 'product'; _source: Product };
+/** The member products of a grouped product or a bundle, whatever their own visibility (spec 1 §4). */
+export function loadMembers(store: StoreCode, sku: string): Promise<Product[]> {
+  const url = `/api/catalog/product/members?storeCode=${encodeURIComponent(store)}&sku=${encodeURIComponent(sku)}`;
+  return cached(url, () => apiGet<Product[]>(url));
+}
+
+export type UrlTarget = { _type: 'category'; _source: Category } | { _type: 'product'; _source: Product; redirect?: { sku: string; url_path: string } };
 
 /** Maps a store-relative path to a category or product; null when nothing is mapped (the server answers 404). */
 export function resolveUrl(path: string, store: StoreCode): Promise<UrlTarget | null> {

@@ -6,13 +6,17 @@ import { Skeleton } from '../../ui/skeleton.tsx';
 import { PriceTag } from './price-tag.tsx';
 import { ProductImage } from './product-image.tsx';
 
+// Widest a card gets (measured on the home and category pages): 2 columns, then 3, then 4 in an 84rem page.
+// A one-density screen then loads 310 on a desktop, and 744 only where a card is wider than 310 pixels.
+const CARD_IMAGE_SIZES = '(min-width: 80em) 19rem, (min-width: 48em) 30vw, 46vw';
+
 export function ProductCard({ product, brand }: { product: ProductListItem; brand?: string | undefined }) {
   const { t } = useTranslation();
   const store = useStore();
   return (
     <article className="product-card">
       <Link activeOptions={{ exact: true }} className="product-card__link" to="/$store/$" params={{ store, _splat: product.url_path }} search={{}}>
-        <ProductImage className="product-card__image" src={product.image} alt="" />
+        <ProductImage className="product-card__image" src={product.image} alt="" size="listing" sizes={CARD_IMAGE_SIZES} />
         <span className="product-card__text">
           {brand ? <span className="product-card__brand">{brand}</span> : null}
           <span className="product-card__name">{product.name}</span>

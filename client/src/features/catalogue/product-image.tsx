@@ -1,16 +1,47 @@
+import { IMAGE_SIZES, IMAGE_SIZE_LIST, imageSrcSet, imageUrl, type ImageRole } from '@shop/shared';
 import { useState } from 'react';
-import { mediaUrl } from './catalogue-api.ts';
 
 /**
- * Square product image on a soft background. A missing or broken image leaves the calm placeholder instead of
- * the browser's broken-image icon; when the image carries meaning (alt text) the placeholder keeps it.
+ * Square product image on a soft background, in one of the sizes the server makes (spec 1 §9): `cart` 150,
+ * `listing` 310, `gallery` 744. With `sizes` (the layout width, as in the `sizes` attribute) the browser may also
+ * pick a larger size for a wide slot or a dense screen, never a smaller one. A missing or broken image leaves the
+ * calm placeholder instead of the browser's broken-image icon; when the image carries meaning (alt text) the
+ * placeholder keeps it.
  */
-export function ProductImage({ src, alt, className, eager = false }: { src: string | undefined; alt: string; className?: string; eager?: boolean }) {
+export function ProductImage({
+  src,
+  alt,
+  size = 'listing',
+  sizes,
+  className,
+  eager = false,
+}: {
+  src: string | undefined;
+  alt: string;
+  size?: ImageRole;
+  sizes?: string;
+  className?: string;
+  eager?: boolean;
+}) {
   const [failed, setFailed] = useState<string | null>(null);
   const showImage = src !== undefined && src !== '' && failed !== src;
+  const pixels = IMAGE_SIZES[size];
+  const larger = IMAGE_SIZE_LIST.filter((candidate) => candidate >= pixels);
+  const srcSet = showImage && sizes && larger.length > 1 ? imageSrcSet(src, larger) : undefined;
   return (
     <span className={`product-image${className ? ` ${className}` : ''}`} {...(!showImage && alt ? { role: 'img', 'aria-label': alt } : {})}>
-      {showImage ? <img src={mediaUrl(src)} alt={alt} loading={eager ? 'eager' : 'lazy'} decoding="async" width={400} height={400} onError={() => setFailed(src)} /> : null}
+      {showImage ? (
+        <img
+          src={imageUrl(src, size)}
+          {...(srcSet && sizes ? { srcSet, sizes } : {})}
+          alt={alt}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          width={pixels}
+          height={pixels}
+          onError={() => setFailed(src)}
+        />
+      ) : null}
     </span>
   );
 }

@@ -11,13 +11,13 @@ export function Gallery({ images, active, onSelect }: { images: GalleryImage[]; 
   const current = images[active] ?? images[0];
   return (
     <section className="gallery" aria-label={t('product.gallery')}>
-      <ProductImage className="gallery__main" src={current?.src} alt={current?.alt ?? ''} eager />
+      <ProductImage className="gallery__main" src={current?.src} alt={current?.alt ?? ''} size="gallery" eager />
       {images.length > 1 ? (
         <ul className="gallery__thumbs">
           {images.map((image, index) => (
             <li key={`${image.src}-${index}`}>
               <button type="button" className="gallery__thumb" aria-pressed={index === active} aria-label={t('product.showImage', { n: index + 1, total: images.length })} onClick={() => onSelect(index)}>
-                <ProductImage src={image.src} alt="" />
+                <ProductImage src={image.src} alt="" size="cart" sizes="4.5rem" />
               </button>
             </li>
           ))}

@@ -8,12 +8,15 @@ import { Skeleton } from '../../ui/skeleton.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { brandLabel } from '../catalogue/attribute-labels.ts';
 import { Breadcrumbs } from '../catalogue/breadcrumbs.tsx';
-import { loadAttributes } from '../catalogue/catalogue-api.ts';
+import { loadAttributes, loadMembers } from '../catalogue/catalogue-api.ts';
 import { PriceTag } from '../catalogue/price-tag.tsx';
 import { useCategories } from '../catalogue/use-categories.ts';
 import { AttributesTable, productAttributeCodes } from './attributes-table.tsx';
 import { Gallery, type GalleryImage } from './gallery.tsx';
 import { VariantPicker } from './variant-picker.tsx';
+import { BundleOptions } from './bundle-options.tsx';
+import { GroupedMembers } from './grouped-members.tsx';
+import { bundleSelectionTotal, chooseBundleLink, chosenBundleLinks, defaultBundleSelection, sortedBundleOptions, type BundleOption, type BundleSelection } from './product-sets.ts';
 import { selectVariant, type VariantSelection } from '@shop/shared/catalogue/variants';
 import '../catalogue/catalogue.css';
 import './product.css';
@@ -52,10 +55,21 @@ export function ProductPage({ product }: { product: Product }) {
   const [activeImage, setActiveImage] = useState(0);
   useDocumentTitle(product.name, t('shop.name'));
 
+  // Grouped products and bundles show their member products; the bundle's choice is kept here until the cart arrives.
+  const isSet = product.type_id === 'grouped' || product.type_id === 'bundle';
+  const members = useResource(isSet ? `members:${store}:${product.sku}` : null, () => loadMembers(store, product.sku));
+  const membersBySku = useMemo(() => new Map((members.data ?? []).map((member) => [member.sku, member])), [members.data]);
+  const bundleOptions = useMemo(() => (product.type_id === 'bundle' ? sortedBundleOptions(product.bundle_options ?? []) : []), [product]);
+  const [bundleSelection, setBundleSelection] = useState<BundleSelection>(() => defaultBundleSelection(bundleOptions));
+  const bundleChosen = product.type_id === 'bundle' && members.data ? chosenBundleLinks(bundleOptions, bundleSelection, membersBySku) : undefined;
+  const bundleTotal = bundleChosen ? bundleSelectionTotal(bundleChosen, product.hide_price) : undefined;
+  const chooseBundle = (option: BundleOption, linkId: number | null) => setBundleSelection((current) => chooseBundleLink(current, option, linkId));
+
   const variant = selectVariant(product, selection);
   const child = variant.status === 'selected' ? variant.child : undefined;
   const shown = child ?? product;
-  const inStock = child ? child.stock.is_in_stock : product.stock.is_in_stock;
+  // A bundle is available when it and every piece chosen for it are.
+  const inStock = child ? child.stock.is_in_stock : product.stock.is_in_stock && (bundleChosen ?? []).every(({ member }) => member.stock.is_in_stock);
 
   const images: GalleryImage[] = useMemo(() => {
     const gallery = [...product.media_gallery].sort((a, b) => a.pos - b.pos).map((entry) => ({ src: entry.image, alt: entry.label ?? product.name }));
@@ -91,12 +105,24 @@ export function ProductPage({ product }: { product: Product }) {
           <p className="product-sku">
             {t('product.sku')} {child?.sku ?? product.sku}
           </p>
-          <div className="product-price" aria-live="polite">
-            <PriceTag product={{ ...shown, hide_price: product.hide_price }} large />
+          {/* A bundle's total is read out beside its options; here it would be read twice. */}
+          <div className="product-price" aria-live={product.type_id === 'bundle' ? undefined : 'polite'}>
+            <PriceTag product={bundleTotal ?? { ...shown, hide_price: product.hide_price }} large />
             <span className="product-price__note">{t('product.taxIncluded')}</span>
           </div>
           {product.type_id === 'configurable' ? (
             <VariantPicker product={product} selection={selection} onChange={choose} />
+          ) : product.type_id === 'grouped' ? (
+            <GroupedMembers product={product} members={members} />
+          ) : product.type_id === 'bundle' ? (
+            <BundleOptions
+              options={bundleOptions}
+              members={members}
+              membersBySku={membersBySku}
+              selection={bundleSelection}
+              total={bundleTotal}
+              onChoose={chooseBundle}
+            />
           ) : null}
           <div className="product-status" role="status" aria-live="polite">
             {variant.status === 'unavailable' ? (

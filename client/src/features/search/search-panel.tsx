@@ -82,7 +82,7 @@ export function SearchPanel({ id, term, onClose }: { id: string; term: string; o
               {results.data.items.map((product: ProductListItem) => (
                 <li key={product.id}>
                   <Link activeOptions={{ exact: true }} className="search-result" to="/$store/$" params={{ store, _splat: product.url_path }} search={{}}>
-                    <ProductImage className="search-result__image" src={product.image} alt="" />
+                    <ProductImage className="search-result__image" src={product.image} alt="" size="cart" sizes="4.5rem" />
                     <span className="search-result__text">
                       <span className="search-result__name">{product.name}</span>
                       <PriceTag product={product} compact />

@@ -51,3 +51,18 @@ describe('grouped and bundle prices through the API (spec 1 §4)', () => {
     expect(await product('BUNDLE-91')).toMatchObject({ price: 22000, final_price: 21000, final_price_incl_tax: 25410 });
   });
 });
+
+describe('GET /api/catalog/product/members', () => {
+  it('lists the members of a grouped product and of a bundle', async () => {
+    const grouped = (await app.inject('/api/catalog/product/members?storeCode=en&sku=SET-90')).json();
+    expect(grouped.result.map((p: { sku: string }) => p.sku)).toEqual(['W-1', 'W-2', 'R-6']);
+    const bundle = (await app.inject('/api/catalog/product/members?sku=BUNDLE-91')).json();
+    expect(bundle.result.map((p: { sku: string }) => p.sku)).toEqual(['W-1', 'W-3', 'W-2']);
+  });
+
+  it('refuses a simple product and an unknown sku', async () => {
+    expect((await app.inject('/api/catalog/product/members?sku=W-1')).statusCode).toBe(400);
+    expect((await app.inject('/api/catalog/product/members?sku=NOPE')).statusCode).toBe(404);
+    expect((await app.inject('/api/catalog/product/members')).statusCode).toBe(400);
+  });
+});

@@ -1,9 +1,20 @@
 /** The catalogue search of spec 1 §7 (GET for cacheable reads, POST for long queries) and the URL map. */
-import { DEFAULT_STORE, DomainError, SearchRequestSchema, isStoreCode, normalizeSearchRequest, type SearchRequest } from '@shop/shared';
+import {
+  DEFAULT_STORE,
+  DomainError,
+  MISSING_PARENT_SKU_MESSAGE,
+  SearchRequestSchema,
+  isStoreCode,
+  missingSearchKeyMessage,
+  normalizeSearchRequest,
+  type SearchRequest,
+} from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod/mini';
 import { envelopeSchema, errorEnvelopeSchema, jsonSchema } from '../../plugins/openapi.ts';
-import type { CatalogueService } from './catalogue.service.ts';
+import type { CatalogueService, ProductKey } from './catalogue.service.ts';
+
+const PRODUCT_KEYS: readonly ProductKey[] = ['sku', 'id', 'url_key', 'url_path'];
 
 export const UrlMapRequestSchema = z.object({
   url: z.string().check(z.minLength(1, 'url is required'), z.maxLength(1000, 'url must be at most 1000 characters')),
@@ -71,6 +82,83 @@ export function catalogueRoutes(catalogue: CatalogueService) {
       },
     );
 
+    const storeOf = (value: unknown) => {
+      const storeCode = typeof value === 'string' && value !== '' ? value : DEFAULT_STORE;
+      if (!isStoreCode(storeCode)) throw new DomainError('bad_request', `Unknown store ${storeCode}`);
+      return storeCode;
+    };
+    const storeQuery = { storeCode: { type: 'string', enum: ['nl', 'en'], description: 'store view, default nl' } };
+
+    app.get<{ Querystring: Partial<Record<ProductKey | 'storeCode', string>> }>(
+      '/api/catalog/product',
+      {
+        schema: {
+          tags: ['catalogue'],
+          summary: 'One product by sku (or id, url_key, url_path); a child variant answers with its parent and `redirect`',
+          querystring: { type: 'object', properties: { ...storeQuery, sku: { type: 'string' }, id: { type: 'string' }, url_key: { type: 'string' }, url_path: { type: 'string' } } },
+          response: { 200: envelopeSchema({ type: 'object' }), 400: errorEnvelopeSchema, 404: errorEnvelopeSchema },
+        },
+      },
+      async (request) => {
+        const store = storeOf(request.query.storeCode);
+        const key = PRODUCT_KEYS.find((k) => typeof request.query[k] === 'string' && request.query[k] !== '');
+        if (!key) throw new DomainError('product_search_key_missing', missingSearchKeyMessage('sku'));
+        return { code: 200, result: catalogue.loadProduct(store, key, request.query[key]!) };
+      },
+    );
+
+    app.get<{ Querystring: { storeCode?: string; parentSku?: string } }>(
+      '/api/catalog/product/variants',
+      {
+        schema: {
+          tags: ['catalogue'],
+          summary: 'The variants (configurable children) of a configurable product',
+          querystring: { type: 'object', properties: { ...storeQuery, parentSku: { type: 'string' } } },
+          response: { 200: envelopeSchema({ type: 'array' }), 400: errorEnvelopeSchema, 404: errorEnvelopeSchema },
+        },
+      },
+      async (request) => {
+        const store = storeOf(request.query.storeCode);
+        if (!request.query.parentSku) throw new DomainError('bad_request', MISSING_PARENT_SKU_MESSAGE);
+        return { code: 200, result: catalogue.variants(store, request.query.parentSku) };
+      },
+    );
+
+    app.get<{ Querystring: { storeCode?: string; sku?: string } }>(
+      '/api/catalog/product/members',
+      {
+        schema: {
+          tags: ['catalogue'],
+          summary: 'The products inside a grouped product or a bundle (whatever their own visibility)',
+          querystring: { type: 'object', properties: { ...storeQuery, sku: { type: 'string' } } },
+          response: { 200: envelopeSchema({ type: 'array' }), 400: errorEnvelopeSchema, 404: errorEnvelopeSchema },
+        },
+      },
+      async (request) => {
+        const store = storeOf(request.query.storeCode);
+        if (!request.query.sku) throw new DomainError('product_search_key_missing', missingSearchKeyMessage('sku'));
+        return { code: 200, result: catalogue.members(store, request.query.sku) };
+      },
+    );
+
+    app.get<{ Querystring: { storeCode?: string; id?: string; url_path?: string } }>(
+      '/api/catalog/category',
+      {
+        schema: {
+          tags: ['catalogue'],
+          summary: 'One active category by id or url_path',
+          querystring: { type: 'object', properties: { ...storeQuery, id: { type: 'string' }, url_path: { type: 'string' } } },
+          response: { 200: envelopeSchema({ type: 'object' }), 400: errorEnvelopeSchema, 404: errorEnvelopeSchema },
+        },
+      },
+      async (request) => {
+        const store = storeOf(request.query.storeCode);
+        if (request.query.id) return { code: 200, result: catalogue.category(store, 'id', request.query.id) };
+        if (request.query.url_path) return { code: 200, result: catalogue.category(store, 'url_path', request.query.url_path) };
+        throw new DomainError('bad_request', 'Please provide the category id or url_path');
+      },
+    );
+
     app.post(
       '/api/url/map',
       {
@@ -84,9 +172,7 @@ export function catalogueRoutes(catalogue: CatalogueService) {
       async (request) => {
         const parsed = UrlMapRequestSchema.safeParse(request.body);
         if (!parsed.success) throw new DomainError('bad_request', `Invalid URL map request: ${describeIssues(parsed.error)}`);
-        const storeCode = parsed.data.storeCode ?? DEFAULT_STORE;
-        if (!isStoreCode(storeCode)) throw new DomainError('bad_request', `Unknown store ${storeCode}`);
-        const found = catalogue.mapUrl(storeCode, parsed.data.url);
+        const found = catalogue.mapUrl(storeOf(parsed.data.storeCode), parsed.data.url);
         if (!found) throw new DomainError('not_found', `No mapping found for ${parsed.data.url}`, { status: 404 });
         return { code: 200, result: found };
       },

@@ -4,8 +4,13 @@
  */
 import {
   DomainError,
+  MISSING_PARENT_SKU_MESSAGE,
   ROOT_CATEGORY_ID,
   SEARCH,
+  categoryEmptyResultMessage,
+  productLoadOutcome,
+  taxDefaultCountry,
+  type ProductLoadOutcome,
   nextSpecialPriceChange,
   type Attribute,
   type Category,
@@ -17,7 +22,7 @@ import {
 } from '@shop/shared';
 import type { Db } from '../../storage/database.ts';
 import { attributeDocument, categoryDocument, productDocument, projectFields, type DocumentContext } from './catalogue.documents.ts';
-import { loadCatalogueSnapshot, type CatalogueSnapshot } from './catalogue.snapshot.ts';
+import { loadCatalogueSnapshot, type CatalogueSnapshot, type StoredProduct } from './catalogue.snapshot.ts';
 import { searchDocuments } from './search/document-search.ts';
 import { SearchCache, searchCacheKey } from './search/search-cache.ts';
 import { ProductIndex } from './search/product-index.ts';
@@ -44,12 +49,12 @@ export class CatalogueService {
 
   constructor(
     private readonly db: Db,
-    private readonly options: { useUrlKeys: boolean; clock: () => Date; searchCacheTtlSeconds?: number; searchCacheEntries?: number },
+    private readonly options: { useUrlKeys: boolean; clock: () => Date; searchCacheTtlSeconds?: number; searchCacheEntries?: number; preventChildDirectAccess?: boolean; taxCountry?: string },
   ) {}
 
   async refresh(): Promise<void> {
     const snapshot = await loadCatalogueSnapshot(this.db);
-    const index = new ProductIndex(snapshot, this.options.clock());
+    const index = new ProductIndex(snapshot, this.options.clock(), taxDefaultCountry(this.options.taxCountry));
     const context: DocumentContext = { snapshot, pricesOf: (id) => index.pricesOf(id), productCounts: index.productCounts, useUrlKeys: this.options.useUrlKeys };
     const perStore = <T>(make: (store: StoreCode) => T) => ({ nl: make('nl'), en: make('en') });
     this.schedulePriceRefresh(snapshot);
@@ -98,6 +103,20 @@ export class CatalogueService {
     return this.current.snapshot.products.length;
   }
 
+  /** The current catalogue's tax rules (the price render list taxes for the visitor's country with them). */
+  get taxRules(): readonly TaxRule[] {
+    return this.current.snapshot.taxRules;
+  }
+
+  /** The documents of the skus that exist, in the order asked (the price render list of spec 1 §7). */
+  productsBySkus(store: StoreCode, skus: readonly string[]): Product[] {
+    const { snapshot, context } = this.current;
+    return skus.flatMap((sku) => {
+      const product = snapshot.productsBySku.get(sku);
+      return product ? [productDocument(product, store, context)] : [];
+    });
+  }
+
   search(request: NormalizedSearch): SearchResult {
     const { cache } = this.current;
     if (!cache.enabled) return this.searchUncached(request);
@@ -142,8 +161,8 @@ export class CatalogueService {
   }
 
   /** Resolves a store-relative path to the product or category registered for it (spec 1 §2 URL mappings). */
-  mapUrl(store: StoreCode, url: string): { _type: 'product'; _source: Product } | { _type: 'category'; _source: Category } | null {
-    const { snapshot, context, categories } = this.current;
+  mapUrl(store: StoreCode, url: string): ProductTarget | { _type: 'category'; _source: Category } | null {
+    const { snapshot, categories } = this.current;
     const path = normalizeUrlPath(url);
     const target = snapshot.urlRewrites[store].get(path);
     if (!target) return null;
@@ -153,18 +172,96 @@ export class CatalogueService {
       return { _type: 'category', _source: category };
     }
     const product = snapshot.productsById.get(target.id);
-    if (!product || product.status >= 2) return null;
+    if (!product) return null;
+    const outcome = this.productOutcome(product);
+    return outcome.kind === 'rejected' ? null : this.productTarget(product, outcome, store);
+  }
+
+  /**
+   * One product by a search key (spec 1 §5): sku by default, or id, url_key or url_path. Disabled products and
+   * children without a parent are refused with the spec's messages; a child variant answers with its parent and
+   * where to redirect (spec 1 §4).
+   */
+  loadProduct(store: StoreCode, key: ProductKey, value: string): ProductTarget {
+    const { snapshot } = this.current;
+    const found =
+      key === 'sku'
+        ? snapshot.productsBySku.get(value)
+        : key === 'id'
+          ? snapshot.productsById.get(Number(value))
+          : snapshot.products.find((p) => p.texts[store][key] === normalizeUrlPath(value));
+    if (!found) throw new DomainError('not_found', `Product query returned empty result ${key} = ${value}`, { status: 404 });
+    const outcome = this.productOutcome(found);
+    if (outcome.kind === 'rejected') throw new DomainError(outcome.code, outcome.message, { status: 404 });
+    return this.productTarget(found, outcome, store);
+  }
+
+  /** The variants of a configurable product (spec 1 §5: needs parentSku). */
+  variants(store: StoreCode, parentSku: string): Product['configurable_children'] {
+    const parent = this.current.snapshot.productsBySku.get(parentSku);
+    if (!parent || parent.status >= 2) throw new DomainError('not_found', `Product query returned empty result sku = ${parentSku}`, { status: 404 });
+    if (parent.type_id !== 'configurable') throw new DomainError('bad_request', MISSING_PARENT_SKU_MESSAGE);
+    return productDocument(parent, store, this.current.context).configurable_children ?? [];
+  }
+
+  /**
+   * The member products of a grouped product or a bundle, whatever their own visibility (a strap sold only
+   * inside a bundle is visibility 1), at most the spec's grouped fetch size. Missing members are left out.
+   */
+  members(store: StoreCode, sku: string): Product[] {
+    const { snapshot, context } = this.current;
+    const owner = snapshot.productsBySku.get(sku);
+    if (!owner || owner.status >= 2) throw new DomainError('not_found', `Product query returned empty result sku = ${sku}`, { status: 404 });
+    const skus =
+      owner.type_id === 'grouped'
+        ? (owner.links ?? []).map((link) => link.sku)
+        : owner.type_id === 'bundle'
+          ? (owner.bundle_options ?? []).flatMap((option) => option.links.map((link) => link.sku))
+          : [];
+    if (skus.length === 0) throw new DomainError('bad_request', `Product ${sku} is neither a grouped product nor a bundle`);
+    return [...new Set(skus)]
+      .slice(0, SEARCH.groupedFetchSize)
+      .flatMap((memberSku) => {
+        const member = snapshot.productsBySku.get(memberSku);
+        return member && member.status < 2 ? [productDocument(member, store, context)] : [];
+      });
+  }
+
+  private productOutcome(product: StoredProduct): ProductLoadOutcome {
+    const parent = product.parent_id === null ? undefined : this.current.snapshot.productsById.get(product.parent_id);
+    const usableParent = parent && parent.status < 2 ? parent.sku : undefined;
+    return productLoadOutcome({ status: product.status, visibility: product.visibility, parentSku: usableParent }, { preventChildDirectAccess: this.options.preventChildDirectAccess ?? true });
+  }
+
+  private productTarget(product: StoredProduct, outcome: ProductLoadOutcome, store: StoreCode): ProductTarget {
+    const { snapshot, context } = this.current;
+    if (outcome.kind === 'redirect-to-parent') {
+      const parent = snapshot.productsBySku.get(outcome.parentSku)!;
+      return { _type: 'product', _source: productDocument(parent, store, context), redirect: { sku: parent.sku, url_path: parent.texts[store].url_path } };
+    }
     return { _type: 'product', _source: productDocument(product, store, context) };
   }
 
-  category(store: StoreCode, id: number): Category {
-    if (id < ROOT_CATEGORY_ID) {
-      throw new DomainError('category_below_root', `Category query returned empty result id = ${id}`, { status: 404 });
+  /** One category by id or url_path (spec 1 §5): an empty result, or an id below the root, is refused. */
+  category(store: StoreCode, key: 'id' | 'url_path', value: string): Category {
+    const id = Number(value);
+    if (key === 'id' && (!Number.isInteger(id) || id < ROOT_CATEGORY_ID)) {
+      throw new DomainError('category_below_root', categoryEmptyResultMessage(key, value), { status: 404 });
     }
-    const category = this.current.categories[store].find((c) => c.id === id);
-    if (!category) throw new DomainError('category_empty_result', `Category query returned empty result id = ${id}`, { status: 404 });
+    const wanted = key === 'id' ? String(id) : normalizeUrlPath(value);
+    const category = this.current.categories[store].find((c) => (key === 'id' ? String(c.id) : c.url_path) === wanted && c.is_active);
+    if (!category) throw new DomainError('category_empty_result', categoryEmptyResultMessage(key, value), { status: 404 });
     return category;
   }
+}
+
+export type ProductKey = 'sku' | 'id' | 'url_key' | 'url_path';
+
+/** A product page's data; for a child variant, its parent and the parent's address to redirect to. */
+export interface ProductTarget {
+  _type: 'product';
+  _source: Product;
+  redirect?: { sku: string; url_path: string };
 }
 
 /** Leading and trailing slashes and the query string are removed before dispatch (spec 2 §2); the store comes separately. */

@@ -1,14 +1,21 @@
 /**
- * Product pictures and banners, drawn as SVG from their paths. A path fully determines its drawing, so answers
- * are cached for a year in the browser and kept in a small in-process cache for the popular ones.
+ * Product and category pictures are the shop's own files under `${DATA_DIR}/media/catalog/`, served as they are
+ * or, with `?size=150|310|744`, as square copies made once and kept on disk (decision 008). Banners are still
+ * drawn as SVG from their names. Every answer is cacheable for a year: a picture's address never changes meaning.
  */
+import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { DomainError } from '@shop/shared';
+import { CATALOG_MEDIA_PREFIX, DomainError, IMAGE_SIZE_LIST, parseImageSize } from '@shop/shared';
 import { BANNER_KINDS, isBannerKind, renderBanner } from './banner.ts';
-import { parseProductImagePath, renderProductImage } from './product-image.ts';
+import { ImageResizer, RESIZED_CONTENT_TYPES, type ResizedFormat } from './image-resizer.ts';
+import { mediaDirs, resolveCatalogFile, type CatalogFile } from './media-files.ts';
 
 const SVG = 'image/svg+xml; charset=utf-8';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+// Set only on a picture, never before: an error answer must not be cached for a year.
+const PICTURE_HEADERS = { 'cache-control': IMMUTABLE, 'x-content-type-options': 'nosniff' };
+// An SVG opened on its own is a document: no scripts, no outside resources.
+const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 
 class LruCache {
   private readonly entries = new Map<string, string>();
@@ -27,16 +34,58 @@ class LruCache {
   }
 }
 
-export function mediaRoutes() {
-  return async function routes(app: FastifyInstance): Promise<void> {
-    const cache = new LruCache(2000);
+/** WebP when the browser lists it; otherwise PNG, or JPEG for a JPEG original (a photo stays a photo). */
+export function resizedFormat(accept: string | undefined, original: CatalogFile): ResizedFormat {
+  const webp = (accept ?? '').split(',').some((range) => {
+    const [type = '', ...params] = range.split(';').map((part) => part.trim().toLowerCase());
+    return type === 'image/webp' && !params.some((param) => /^q=0(\.0*)?$/.test(param));
+  });
+  if (webp) return 'webp';
+  return original.extension === '.jpg' || original.extension === '.jpeg' ? 'jpeg' : 'png';
+}
 
-    app.get('/media/catalog/*', { schema: { tags: ['catalogue'], summary: 'A product picture (SVG, 800 x 800)' } }, async (request, reply) => {
-      const path = request.url.split('?')[0] ?? '';
-      const params = parseProductImagePath(path);
-      if (!params) throw new DomainError('not_found', `No product image at ${path}`, { status: 404 });
-      return reply.type(SVG).header('cache-control', IMMUTABLE).send(cache.get(path, () => renderProductImage(params)));
-    });
+function notFound(path: string): DomainError {
+  return new DomainError('not_found', `No image at ${path}`, { status: 404 });
+}
+
+export function mediaRoutes(options: { dataDir: string }) {
+  return async function routes(app: FastifyInstance): Promise<void> {
+    const dirs = mediaDirs(options.dataDir);
+    const resizer = new ImageResizer(dirs.resized, (error) => app.log.warn({ err: error }, 'resized image not cached'));
+    const banners = new LruCache(100);
+    const sizes = IMAGE_SIZE_LIST.join(', ');
+
+    app.get<{ Querystring: { size?: string | string[] } }>(
+      '/media/catalog/*',
+      {
+        schema: {
+          tags: ['catalogue'],
+          summary: `A product or category picture: the original file, or with size=${IMAGE_SIZE_LIST.join('|')} a square copy that size (WebP when Accept lists image/webp, else PNG, or JPEG for a JPEG original), made once and cached`,
+          querystring: { type: 'object', properties: { size: { type: 'string', enum: IMAGE_SIZE_LIST.map(String) } } },
+        },
+      },
+      async (request, reply) => {
+        const urlPath = request.url.split('?')[0] ?? '';
+        const requested = request.query.size;
+        const size = requested === undefined ? undefined : typeof requested === 'string' ? parseImageSize(requested) : null;
+        if (size === null) throw new DomainError('bad_request', `size must be one of ${sizes} (pixels of a square image), got ${JSON.stringify(requested)}`);
+
+        const original = urlPath.startsWith(CATALOG_MEDIA_PREFIX) ? resolveCatalogFile(dirs.catalog, urlPath.slice(CATALOG_MEDIA_PREFIX.length)) : null;
+        if (!original) throw notFound(urlPath);
+        const stat = await fs.promises.stat(original.file).catch(() => null);
+        if (!stat?.isFile()) throw notFound(urlPath);
+
+        if (size === undefined) {
+          const data = await fs.promises.readFile(original.file).catch(() => null);
+          if (!data) throw notFound(urlPath);
+          if (original.extension === '.svg') reply.header('content-security-policy', SVG_POLICY);
+          return reply.type(original.extension === '.svg' ? SVG : original.contentType).headers(PICTURE_HEADERS).send(data);
+        }
+        const format = resizedFormat(request.headers.accept, original);
+        const data = await resizer.resized({ file: original.file, relative: original.relative, modifiedMs: stat.mtimeMs }, size, format);
+        return reply.type(RESIZED_CONTENT_TYPES[format]).headers({ ...PICTURE_HEADERS, vary: 'accept' }).send(data);
+      },
+    );
 
     app.get<{ Params: { name: string }; Querystring: { w?: string; h?: string } }>(
       '/media/banners/:name',
@@ -53,7 +102,7 @@ export function mediaRoutes() {
         const width = Number(request.query.w ?? 1600) || 1600;
         const height = Number(request.query.h ?? 700) || 700;
         const key = `${kind}:${width}x${height}`;
-        return reply.type(SVG).header('cache-control', IMMUTABLE).send(cache.get(key, () => renderBanner(kind, width, height)));
+        return reply.type(SVG).header('cache-control', IMMUTABLE).send(banners.get(key, () => renderBanner(kind, width, height)));
       },
     );
   };

@@ -1,6 +1,7 @@
 /**
- * Product pictures drawn on request instead of stored: a picture's path names what to draw, so the demo shop
- * needs no image files and no downloads. A path looks like
+ * The demo shop's product pictures, drawn from their path: a path names what to draw, so the demo needs no
+ * downloads. The seed writes each drawing as a file at its path (demo-images.ts); the media routes serve files.
+ * A path looks like
  *
  *   /media/catalog/{kind}/{field}-{field}-.../{sku}-{n}.svg
  *   /media/catalog/watch/steel-blue-round-index-bracelet-metal/W-000123-1.svg

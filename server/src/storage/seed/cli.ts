@@ -19,9 +19,14 @@ try {
   const db = openSqlite(config.databaseFile);
   await migrateToLatest(db);
   const started = performance.now();
-  const summary = await importCatalogue(db, generateCatalogue({ seed: config.demoSeed, productCount: config.demoProducts }), { useUrlKeys: config.useUrlKeys, now: new Date() });
+  const source = generateCatalogue({ seed: config.demoSeed, productCount: config.demoProducts });
+  // Pictures are files: write them too, unless the catalogue is a benchmark-sized one nobody will browse.
+  const images = config.demoProducts <= 5000 ? await (await import('../../features/media/demo-images.ts')).writeDemoImages(config.dataDir, source) : null;
+  const summary = await importCatalogue(db, source, { mode: 'replace', useUrlKeys: config.useUrlKeys, now: new Date(), origin: `demo seed ${config.demoSeed}` });
   await db.destroy();
-  console.log(`Catalogue replaced in ${config.databaseFile}: ${summary.products} products, ${summary.categories} categories, ${summary.urlRewrites} URL mappings (${Math.round(performance.now() - started)} ms)`);
+  console.log(
+    `Catalogue replaced in ${config.databaseFile}: ${summary.created.products} products, ${summary.created.categories} categories, ${summary.urlRewrites} URL mappings, ${images ? `${images.files} pictures` : 'no pictures (over 5000 products)'} (${Math.round(performance.now() - started)} ms)`,
+  );
 } catch (error) {
   console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);

@@ -127,11 +127,11 @@ export class ProductIndex {
   private readonly urlPaths: Record<StoreCode, Map<string, number>>;
   private readonly docOfId = new Map<number, number>();
 
-  constructor(snapshot: CatalogueSnapshot, now: Date) {
+  constructor(snapshot: CatalogueSnapshot, now: Date, taxCountry: string = DEFAULT_TAX_COUNTRY) {
     this.products = snapshot.products;
     this.size = snapshot.products.length;
     this.products.forEach((p, i) => this.docOfId.set(p.id, i));
-    this.prices = computePrices(snapshot, now);
+    this.prices = computePrices(snapshot, now, taxCountry);
     this.buildColumns();
     this.productCounts = this.countPerCategory();
     this.text = Object.fromEntries(STORE_CODES.map((store) => [store, this.buildText(snapshot, store)])) as Record<StoreCode, TextIndex>;
@@ -603,10 +603,10 @@ function roundScore(score: number): number {
  * visitor country arrives with the location service). A configurable parent shows its cheapest available child;
  * grouped and bundle products the sums of spec 1 §4.
  */
-function computePrices(snapshot: CatalogueSnapshot, now: Date): ProductPrices[] {
+function computePrices(snapshot: CatalogueSnapshot, now: Date, taxCountry: string): ProductPrices[] {
   const own = new Map<number, ProductPrices>();
   for (const p of snapshot.products) {
-    const rate = taxRateFor(snapshot.taxRules, { productTaxClassId: p.tax_class_id, countryId: DEFAULT_TAX_COUNTRY })?.rate ?? 0;
+    const rate = taxRateFor(snapshot.taxRules, { productTaxClassId: p.tax_class_id, countryId: taxCountry })?.rate ?? 0;
     own.set(p.id, productPrices(p, rate, now));
   }
   const member = (sku: string) => {

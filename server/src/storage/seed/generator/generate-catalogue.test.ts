@@ -1,4 +1,4 @@
-import { EU_COUNTRIES, PRICE_BUCKET_MAX, PRICE_BUCKET_STEP, PRODUCT_ATTRIBUTE_CODES, ROOT_CATEGORY_ID, STORE_CODES, priceBuckets, slugify } from '@shop/shared';
+import { checkCatalogueImport, EU_COUNTRIES, formatImportProblem, PRICE_BUCKET_MAX, PRICE_BUCKET_STEP, PRODUCT_ATTRIBUTE_CODES, ROOT_CATEGORY_ID, STORE_CODES, priceBuckets, slugify } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
 import { parseProductImagePath } from '../../../features/media/product-image.ts';
 import type { SourceProduct } from '../catalogue-source.ts';
@@ -31,10 +31,12 @@ describe('generateCatalogue', () => {
     for (const count of [0, 1, 7, 60, 333]) expect(generateCatalogue({ seed: 3, productCount: count }).products).toHaveLength(count);
   });
 
-  it('emits 50,000 products for benchmarks, with unique skus', () => {
+  it('emits 50,000 products for benchmarks, with unique skus, that pass the import checks', () => {
     const big = generateCatalogue({ seed: 9, productCount: 50_000 });
     expect(big.products).toHaveLength(50_000);
     expect(new Set(big.products.map((p) => p.sku)).size).toBe(50_000);
+    const check = checkCatalogueImport(big);
+    expect(check.ok ? [] : check.problems.slice(0, 5).map(formatImportProblem)).toEqual([]);
   });
 
   it('has every product type and every kind of piece', () => {

@@ -6,7 +6,7 @@
  *   generateCatalogue({ seed: 42, productCount: DEFAULT_PRODUCT_COUNT }): SourceCatalogue
  *
  * Pure and deterministic: no clock, no Math.random, no I/O, so the same seed and count give byte-identical JSON.
- * Product images are paths the media feature draws on request (see features/media/product-image.ts).
+ * Product images are paths under the media folder; the demo seed writes their SVG files (features/media/demo-images.ts).
  *
  * The first products cover every kind, type and category; the rest are drawn by weight. A family (a configurable
  * with its children, a set with its members) is never cut in half: near the end, smaller families are used.
@@ -160,7 +160,6 @@ export function generateCatalogue(options: GenerateOptions): SourceCatalogue {
   }
 
   return {
-    seed,
     attributes: buildAttributes(),
     categories: buildCategories(),
     products: ctx.products,

@@ -1,0 +1,59 @@
+import type { Product } from '@shop/shared';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from '../../app/i18n.ts';
+import type { Resource } from '../../app/resource.ts';
+import { useStore } from '../../app/store-context.tsx';
+import { PriceTag } from '../catalogue/price-tag.tsx';
+import { ProductImage } from '../catalogue/product-image.tsx';
+import { groupedMembers, hasOwnPage } from './product-sets.ts';
+import { QtyTimes, SetLoadError, SetRowSkeleton, StockState } from './set-parts.tsx';
+
+/** "In this set": the products a grouped product is made of, each with its qty, own price and stock (spec 1 §4). */
+export function GroupedMembers({ product, members }: { product: Product; members: Resource<Product[]> }) {
+  const { t } = useTranslation();
+  const store = useStore();
+  const links = product.product_links ?? [];
+  const rows = members.data ? groupedMembers(links, members.data) : [];
+  return (
+    <section className="product-set" aria-labelledby="product-set-title" aria-busy={members.loading}>
+      <h2 id="product-set-title" className="product-set__title">
+        {t('product.set.title')}
+      </h2>
+      {members.error && !members.data ? (
+        <SetLoadError onRetry={members.retry} />
+      ) : !members.data ? (
+        <div className="set-list">
+          {links.map((link) => (
+            <SetRowSkeleton key={link.linked_product_sku} />
+          ))}
+          <span className="visually-hidden" role="status">
+            {t('product.set.loading')}
+          </span>
+        </div>
+      ) : rows.length === 0 ? (
+        <p className="product-set__empty">{t('product.set.empty')}</p>
+      ) : (
+        <ul className="set-list">
+          {rows.map(({ member, qty }) => (
+            <li key={member.sku} className="set-row">
+              <ProductImage className="set-row__image" src={member.image} alt="" size="cart" />
+              <span className="set-row__text">
+                {hasOwnPage(member) ? (
+                  <Link className="set-row__name set-row__name--link" to="/$store/$" params={{ store, _splat: member.url_path }} search={{}}>
+                    {member.name}
+                  </Link>
+                ) : (
+                  <span className="set-row__name">{member.name}</span>
+                )}
+                <StockState inStock={member.stock.is_in_stock} />
+              </span>
+              <span className="set-row__price">
+                <QtyTimes qty={qty} /> <PriceTag product={member} compact />
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

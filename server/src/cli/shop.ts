@@ -1,0 +1,136 @@
+/**
+ * `pnpm shop <command>`: the shop operator's commands, run against DATA_DIR like the server.
+ *
+ *   pnpm shop import <file> [--replace]   check a catalogue file and load it (upsert; --replace empties first)
+ *   pnpm shop export <file>               write the stored catalogue in the same format
+ *
+ * Exit codes: 0 done; 1 the file has problems (nothing was loaded) or something failed; 2 wrong usage.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { countProblemRecords, formatImportProblem } from '@shop/shared';
+import { ConfigError, loadConfig } from '../config.ts';
+import { catalogueJson, exportCatalogue } from '../features/catalogue/catalogue.export.ts';
+import { CatalogueImportError, importCatalogue, type ImportCounts, type ImportSummary } from '../features/catalogue/catalogue.import.ts';
+import { migrateToLatest, openSqlite } from '../storage/database.ts';
+
+const USAGE = `Usage:
+  pnpm shop import <file> [--replace]   load a catalogue file (JSON: { attributes?, categories?, products?, taxClasses?, taxRules? });
+                                        records are matched by id and updated, records the file leaves out are kept;
+                                        --replace empties the catalogue first
+  pnpm shop export <file>               write the catalogue in the same format
+DATA_DIR (default ./data) names the shop's data folder, as for the server.`;
+
+class UsageError extends Error {}
+
+const out = (line: string) => process.stdout.write(`${line}\n`);
+const err = (line: string) => process.stderr.write(`${line}\n`);
+
+/** pnpm runs scripts inside the package folder; a path the operator typed is relative to where they typed it. */
+function operatorPath(file: string): string {
+  return path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
+}
+
+function seconds(since: number): string {
+  return `${((performance.now() - since) / 1000).toFixed(1)} s`;
+}
+
+const KINDS: Array<[keyof ImportCounts, string]> = [
+  ['products', 'products'],
+  ['categories', 'categories'],
+  ['attributes', 'attributes'],
+  ['taxClasses', 'tax classes'],
+  ['taxRules', 'tax rules'],
+];
+
+function describeImport(summary: ImportSummary): string {
+  const kinds = KINDS.filter(([key]) => summary[key] > 0).map(([key, name]) => `${name} ${summary.created[key]} new, ${summary.updated[key]} updated`);
+  return kinds.length ? kinds.join('; ') : 'the file holds no records';
+}
+
+/** JSON.parse names a character offset; a person looks for a line and a column. */
+function jsonErrorMessage(error: unknown, text: string): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const position = /position (\d+)/.exec(message)?.[1];
+  if (position === undefined || /line \d+/.test(message)) return message;
+  const before = text.slice(0, Number(position));
+  const line = before.split('\n').length;
+  return `${message} (line ${line}, column ${before.length - before.lastIndexOf('\n')})`;
+}
+
+async function run(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { replace: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } } });
+  const [command, file, ...extra] = positionals;
+  if (values.help) {
+    out(USAGE);
+    return 0;
+  }
+  if ((command !== 'import' && command !== 'export') || !file || extra.length > 0) throw new UsageError(command ? `Unknown or incomplete command: ${positionals.join(' ')}` : 'No command given');
+  if (command === 'export' && values.replace) throw new UsageError('--replace belongs to import');
+
+  const config = loadConfig(process.env);
+  const target = operatorPath(file);
+  const started = performance.now();
+
+  if (command === 'import') {
+    let text: string;
+    try {
+      text = fs.readFileSync(target, 'utf8');
+    } catch (error) {
+      err(`Cannot read ${target}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : String(error)}`);
+      return 1;
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (error) {
+      err(`${file} is not valid JSON: ${jsonErrorMessage(error, text)}. Nothing was imported.`);
+      return 1;
+    }
+    const db = openSqlite(config.databaseFile);
+    try {
+      await migrateToLatest(db);
+      const mode = values.replace ? 'replace' : 'upsert';
+      const summary = await importCatalogue(db, json, { mode, useUrlKeys: config.useUrlKeys, now: new Date(), origin: target });
+      out(
+        `Imported ${file} into ${config.databaseFile} in ${seconds(started)} (${mode}): ${describeImport(summary)}; ${summary.urlRewrites} URL mappings (${summary.urlRewritesChanged} changed). A running server shows the changes after its next start.`,
+      );
+      return 0;
+    } catch (error) {
+      if (!(error instanceof CatalogueImportError)) throw error;
+      for (const problem of error.problems) err(formatImportProblem(problem));
+      const records = countProblemRecords(error.problems);
+      err(`${file}: ${records} record${records === 1 ? '' : 's'} with problems (${error.problems.length} in all). Nothing was imported.`);
+      return 1;
+    } finally {
+      await db.destroy();
+    }
+  }
+
+  const db = openSqlite(config.databaseFile);
+  try {
+    await migrateToLatest(db);
+    const catalogue = await exportCatalogue(db);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(target, catalogueJson(catalogue));
+    out(
+      `Exported ${catalogue.products.length} products, ${catalogue.categories.length} categories, ${catalogue.attributes.length} attributes, ${catalogue.taxClasses.length} tax classes and ${catalogue.taxRules.length} tax rules from ${config.databaseFile} to ${file} in ${seconds(started)}.`,
+    );
+    return 0;
+  } finally {
+    await db.destroy();
+  }
+}
+
+try {
+  process.exitCode = await run(process.argv.slice(2));
+} catch (error) {
+  if (error instanceof UsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
+    err(`${error.message}\n\n${USAGE}`);
+    process.exitCode = 2;
+  } else {
+    err(error instanceof ConfigError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error));
+    process.exitCode = 1;
+  }
+}

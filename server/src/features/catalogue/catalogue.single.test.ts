@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../test/build-test-app.ts';
+import { fixtureCatalogue } from '../../test/fixture-catalogue.ts';
+
+const catalogue = fixtureCatalogue();
+const orphan = { ...catalogue.products[0]!, id: 95, sku: 'LOOSE-95', visibility: 1, category_ids: [], stores: { nl: { name: 'Losse band', url_key: 'losse-band' }, en: { name: 'Loose strap', url_key: 'loose-strap' } } };
+catalogue.products.push(orphan);
+const app = await buildTestApp({ catalogue });
+
+const get = async (url: string) => {
+  const response = await app.inject(url);
+  return { status: response.statusCode, body: response.json() };
+};
+
+describe('GET /api/catalog/product (spec 1 §4, §5)', () => {
+  it('loads one product by sku, id, url_key or url_path', async () => {
+    for (const query of ['sku=W-3', 'id=3', 'url_key=rolex-submariner-date', 'url_path=watches/men/rolex-submariner-date']) {
+      const { status, body } = await get(`/api/catalog/product?storeCode=en&${query}`);
+      expect(status, query).toBe(200);
+      expect(body.result._source.sku).toBe('W-3');
+    }
+  });
+
+  it('needs a search key', async () => {
+    const { status, body } = await get('/api/catalog/product?storeCode=en');
+    expect(status).toBe(400);
+    expect(body.result).toEqual({ error: 'product_search_key_missing', message: 'Please provide the search key sku for product/single action!' });
+  });
+
+  it('refuses a disabled product and a child without a parent with the spec messages', async () => {
+    const disabled = await get('/api/catalog/product?sku=W-5');
+    expect(disabled.status).toBe(404);
+    expect(disabled.body.result.message).toBe('Product query returned empty result product status = 2');
+    const loose = await get('/api/catalog/product?sku=LOOSE-95');
+    expect(loose.status).toBe(404);
+    expect(loose.body.result.message).toBe('Product query returned empty result product visibility = 1');
+  });
+
+  it('answers a child variant with its parent and where to redirect', async () => {
+    const { status, body } = await get('/api/catalog/product?storeCode=nl&sku=R-6-52');
+    expect(status).toBe(200);
+    expect(body.result._source.sku).toBe('R-6');
+    expect(body.result.redirect).toEqual({ sku: 'R-6', url_path: 'sieraden/ringen/gouden-ring' });
+    const mapped = await app.inject({ method: 'POST', url: '/api/url/map', payload: { url: 'gouden-ring-52', storeCode: 'nl' } });
+    expect(mapped.json().result).toMatchObject({ _type: 'product', _source: { sku: 'R-6' }, redirect: { url_path: 'sieraden/ringen/gouden-ring' } });
+  });
+});
+
+describe('GET /api/catalog/product/variants', () => {
+  it('lists the variants of a configurable product', async () => {
+    const { body } = await get('/api/catalog/product/variants?storeCode=en&parentSku=R-6');
+    expect(body.result.map((c: { sku: string }) => c.sku)).toEqual(['R-6-52', 'R-6-54']);
+  });
+  it('needs parentSku, and a configurable product behind it', async () => {
+    for (const url of ['/api/catalog/product/variants', '/api/catalog/product/variants?parentSku=W-1']) {
+      const { status, body } = await get(url);
+      expect(status, url).toBe(400);
+      expect(body.result.message).toBe("Product doesn't have parentSku, please check if this is configurable product");
+    }
+  });
+});
+
+describe('GET /api/catalog/category (spec 1 §5)', () => {
+  it('finds a category by id or url_path', async () => {
+    expect((await get('/api/catalog/category?storeCode=nl&id=11')).body.result.name).toBe('Herenhorloges');
+    expect((await get('/api/catalog/category?storeCode=en&url_path=watches/men')).body.result.id).toBe(11);
+  });
+  it('refuses ids below the root, unknown and inactive categories with the spec message', async () => {
+    const below = await get('/api/catalog/category?id=1');
+    expect(below.status).toBe(404);
+    expect(below.body.result).toEqual({ error: 'category_below_root', message: 'Category query returned empty result id = 1' });
+    expect((await get('/api/catalog/category?url_path=nowhere')).body.result.message).toBe('Category query returned empty result url_path = nowhere');
+    expect((await get('/api/catalog/category?id=30')).status).toBe(404);
+    expect((await get('/api/catalog/category')).status).toBe(400);
+  });
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../test/build-test-app.ts';
+import { fixtureCatalogue } from '../../test/fixture-catalogue.ts';
+
+const app = await buildTestApp({ catalogue: fixtureCatalogue() });
+const behindCloudflare = await buildTestApp({ catalogue: fixtureCatalogue(), config: { defaultCountry: 'BE', locationHeader: 'cf-ipcountry' } });
+
+async function locate(headers: Record<string, string> = {}, target = app) {
+  const response = await target.inject({ method: 'GET', url: '/api/location', headers });
+  return { status: response.statusCode, body: response.json(), headers: response.headers };
+}
+
+describe('GET /api/location', () => {
+  it('places a visitor without a country header in NL: VAT 21, EUR', async () => {
+    const { status, body, headers } = await locate();
+    expect(status).toBe(200);
+    expect(body).toEqual({ code: 200, result: { country_code: 'NL', vat: 21, currency: 'EUR' } });
+    expect(String(headers.vary)).toContain('x-country-code');
+    expect(headers['cache-control']).toBe('private, no-cache');
+  });
+
+  it('reads the country from x-country-code', async () => {
+    const answers = await Promise.all(['gb', 'US', 'SE', 'DK', 'DE', 'CH'].map((country) => locate({ 'x-country-code': country })));
+    expect(answers.map((a) => a.body.result)).toEqual([
+      { country_code: 'GB', vat: 0, currency: 'GBP' },
+      { country_code: 'US', vat: 0, currency: 'USD' },
+      { country_code: 'SE', vat: 21, currency: 'SEK' },
+      { country_code: 'DK', vat: 21, currency: 'DKK' },
+      { country_code: 'DE', vat: 21, currency: 'EUR' },
+      { country_code: 'CH', vat: 0, currency: 'EUR' },
+    ]);
+  });
+
+  it('falls back to the default for a header that names no country', async () => {
+    for (const value of ['Netherlands', 'XX', '1', '']) expect((await locate({ 'x-country-code': value })).body.result.country_code).toBe('NL');
+  });
+
+  it('uses the configured header and default country', async () => {
+    expect((await locate({}, behindCloudflare)).body.result).toEqual({ country_code: 'BE', vat: 21, currency: 'EUR' });
+    expect((await locate({ 'cf-ipcountry': 'US' }, behindCloudflare)).body.result.currency).toBe('USD');
+    expect((await locate({ 'cf-ipcountry': 'T1' }, behindCloudflare)).body.result.country_code).toBe('BE');
+    expect((await locate({ 'x-country-code': 'GB' }, behindCloudflare)).body.result.country_code).toBe('BE');
+  });
+});

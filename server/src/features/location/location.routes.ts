@@ -1,0 +1,26 @@
+/** The location service of spec 2 §9: the visitor's country, the VAT rate charged there and the currency shown. */
+import { LocationSchema } from '@shop/shared';
+import type { FastifyInstance } from 'fastify';
+import { envelopeSchema, jsonSchema } from '../../plugins/openapi.ts';
+import { visitorLocation, type LocationConfig } from './location.ts';
+
+export function locationRoutes(config: LocationConfig) {
+  return async function routes(app: FastifyInstance): Promise<void> {
+    app.get(
+      '/api/location',
+      {
+        schema: {
+          tags: ['location'],
+          summary: `The visitor's country (request header ${config.locationHeader}, else ${config.defaultCountry}), VAT rate and currency`,
+          response: { 200: envelopeSchema(jsonSchema(LocationSchema)) },
+        },
+      },
+      async (request, reply) => {
+        // The answer depends on a header a proxy sets: shared caches must keep one copy per country.
+        reply.header('vary', config.locationHeader);
+        reply.header('cache-control', 'private, no-cache');
+        return { code: 200, result: visitorLocation(request, config) };
+      },
+    );
+  };
+}

@@ -1,0 +1,19 @@
+import { z } from 'zod/mini';
+import type { CurrencyCode } from '../money/money.ts';
+
+/** The currencies prices are shown in (spec 1 §1, §9). */
+export const CURRENCY_CODES = ['EUR', 'GBP', 'USD', 'SEK', 'DKK'] as const satisfies readonly CurrencyCode[];
+export const CurrencyCodeSchema = z.enum(CURRENCY_CODES);
+
+/** An ISO 3166-1 alpha-2 country code in capitals, e.g. "NL". */
+export const CountryCodeSchema = z.string().check(z.regex(/^[A-Z]{2}$/, 'must be a two-letter country code such as NL'));
+
+/** The location service's answer (spec 2 §9): the visitor's country, the VAT rate charged there, its currency. */
+export const LocationSchema = z.object({
+  country_code: CountryCodeSchema,
+  /** Percent: 21 inside the EU, 0 outside. */
+  vat: z.number(),
+  currency: CurrencyCodeSchema,
+});
+/** Named so it does not shadow the browser's `Location`. */
+export type VisitorLocation = z.infer<typeof LocationSchema>;
