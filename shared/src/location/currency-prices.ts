@@ -1,5 +1,5 @@
-import { addTax, roundMoney, type CurrencyCode } from '../money/money.ts';
-import type { ProductPrices } from '../pricing/prices.ts';
+import { roundMoney, type CurrencyCode } from '../money/money.ts';
+import { pricesFromAmounts, type ProductPrices } from '../pricing/prices.ts';
 
 /** Units of each currency for 1 EUR (the catalogue's currency), e.g. USD 1.17. EUR is always 1. */
 export type CurrencyRates = Readonly<Record<CurrencyCode, number>>;
@@ -59,24 +59,5 @@ export function pricesInCurrency(
   if (onSpecial) special = custom === null ? convertFromEur(base.special_price, currency, rates) : roundMoney((custom * base.special_price) / base.price);
   // Rounding can bring a special price level with the price; a special price only counts when it is below it.
   if (!(special < price)) special = 0;
-  const final = special > 0 ? special : price;
-  const withTax = (amount: number) => addTax(amount, taxRate);
-  const taxOf = (amount: number) => roundMoney(withTax(amount) - amount);
-  return {
-    currency,
-    tax_rate: taxRate,
-    custom_price: custom !== null,
-    price,
-    price_incl_tax: withTax(price),
-    price_tax: taxOf(price),
-    original_price: price,
-    original_price_incl_tax: withTax(price),
-    original_price_tax: taxOf(price),
-    special_price: special,
-    special_price_incl_tax: special > 0 ? withTax(special) : 0,
-    special_price_tax: special > 0 ? taxOf(special) : 0,
-    final_price: final,
-    final_price_incl_tax: withTax(final),
-    final_price_tax: taxOf(final),
-  };
+  return { currency, tax_rate: taxRate, custom_price: custom !== null, ...pricesFromAmounts(price, special, taxRate) };
 }

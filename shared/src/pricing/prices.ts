@@ -60,8 +60,14 @@ export function nextSpecialPriceChange(sources: Iterable<PriceSource>, now: Date
 
 /** All price fields of a product: prices are stored excluding tax; `taxRate` is a percentage (21 for 21%). */
 export function productPrices(source: PriceSource, taxRate: number, now: Date): ProductPrices {
-  const price = roundMoney(source.price);
-  const special = roundMoney(activeSpecialPrice(source, now));
+  return pricesFromAmounts(roundMoney(source.price), roundMoney(activeSpecialPrice(source, now)), taxRate);
+}
+
+/**
+ * The price fields from a price and a special price already decided (0 for none), both excluding tax: the final
+ * price is the special price when there is one, and every incl-tax amount is rounded once.
+ */
+export function pricesFromAmounts(price: number, special: number, taxRate: number): ProductPrices {
   const final = special > 0 ? special : price;
   const withTax = (amount: number) => addTax(amount, taxRate);
   const taxOf = (amount: number) => roundMoney(withTax(amount) - amount);
