@@ -1,4 +1,4 @@
-import type { Attribute, Category, Product, SearchRequest } from '@shop/shared';
+import type { Attribute, Category, Product, RenderListItem, SearchRequest, VisitorLocation } from '@shop/shared';
 import { render } from '@testing-library/react';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { vi } from 'vitest';
@@ -13,6 +13,10 @@ export interface FakeCatalogue {
   /** Products answered to a free-text query. */
   search?: (query: string) => Product[];
   urls?: Record<string, { _type: 'category'; _source: Category } | { _type: 'product'; _source: Product }>;
+  /** The location service's answer; without it the call fails and the shop keeps the catalogue's prices. */
+  location?: VisitorLocation;
+  /** The render list's prices of the asked skus in the asked currency. */
+  renderList?: (skus: string[], currency: string) => RenderListItem[];
 }
 
 const ok = (result: unknown) => new Response(JSON.stringify({ code: 200, result }), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -39,6 +43,10 @@ export function installFakeCatalogue(data: FakeCatalogue) {
               ? (data.search?.(request.query) ?? [])
               : (data.products ?? []);
       return ok({ items, total: items.length, start: 0, size: items.length, aggregations: {}, attributeMetadata: data.attributes ?? [] });
+    }
+    if (url.pathname === '/api/location' && data.location) return ok(data.location);
+    if (url.pathname === '/api/catalog/render-list' && data.renderList) {
+      return ok({ items: data.renderList((url.searchParams.get('skus') ?? '').split(','), url.searchParams.get('currencyCode') ?? '') });
     }
     return new Response('{}', { status: 404 });
   });

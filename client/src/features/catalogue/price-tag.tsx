@@ -1,31 +1,48 @@
-import type { Product } from '@shop/shared';
+import type { CurrencyCode, Product } from '@shop/shared';
 import { formatPrice } from '@shop/shared/money/money';
+import { useContext } from 'react';
 import { localeOf, useTranslation } from '../../app/i18n.ts';
 import { useStoreView } from '../../app/store-context.tsx';
+import { VisitorPricesContext } from '../location/visitor-prices.ts';
 
-export type PriceFields = Pick<Product, 'final_price_incl_tax' | 'price_incl_tax' | 'special_price'> & { hide_price?: boolean };
+/** Amounts including tax; `currency` is the store's (EUR) unless the amounts come from the render list. */
+export type PriceFields = Pick<Product, 'final_price_incl_tax' | 'price_incl_tax' | 'special_price'> & { hide_price?: boolean; currency?: CurrencyCode };
 
-export function useFormatPrice(): (amount: number) => string {
+export function useFormatPrice(): (amount: number, currency?: CurrencyCode) => string {
   const { i18n } = useTranslation();
   const view = useStoreView();
   const locale = localeOf(i18n.language);
-  return (amount) => formatPrice(amount, view.i18n.currencyCode, locale);
+  return (amount, currency) => formatPrice(amount, currency ?? view.i18n.currencyCode, locale);
 }
 
-/** Whole-number price; a special price shows the regular price struck through beside it. */
-export function PriceTag({ product, compact = false, large = false }: { product: PriceFields; compact?: boolean; large?: boolean }) {
+/**
+ * Whole-number price; a special price shows the regular price struck through beside it. With a `sku`, the visitor's
+ * price from the render list replaces the catalogue's; while it loads a skeleton as wide as the price stands in
+ * (no flash of another currency); `pending` does the same for a price computed from such prices.
+ */
+export function PriceTag({ product, sku, pending = false, compact = false, large = false }: { product: PriceFields; sku?: string | undefined; pending?: boolean; compact?: boolean; large?: boolean }) {
   const { t } = useTranslation();
   const format = useFormatPrice();
+  const visitor = useContext(VisitorPricesContext);
   const className = `price${compact ? ' price--compact' : ''}${large ? ' price--large' : ''}`;
   if (product.hide_price) return <span className={className}>{t('card.priceOnRequest')}</span>;
-  const special = product.special_price > 0 && product.final_price_incl_tax < product.price_incl_tax;
-  if (!special) return <span className={className}>{format(product.final_price_incl_tax)}</span>;
+  const local = sku ? visitor.bySku.get(sku) : undefined;
+  if (pending || (sku && !local && visitor.pending)) {
+    return (
+      <span className={`${className} skeleton price--loading`} aria-hidden="true">
+        <span>{format(product.final_price_incl_tax, product.currency)}</span>
+      </span>
+    );
+  }
+  const shown: PriceFields = local ?? product;
+  const special = shown.special_price > 0 && shown.final_price_incl_tax < shown.price_incl_tax;
+  if (!special) return <span className={className}>{format(shown.final_price_incl_tax, shown.currency)}</span>;
   return (
     <span className={`${className} price--special`}>
       <span className="visually-hidden">{t('card.specialPrice')}</span>
-      <span className="price__current">{format(product.final_price_incl_tax)}</span>{' '}
+      <span className="price__current">{format(shown.final_price_incl_tax, shown.currency)}</span>{' '}
       <span className="visually-hidden">{t('card.originalPrice')}</span>
-      <del className="price__original">{format(product.price_incl_tax)}</del>
+      <del className="price__original">{format(shown.price_incl_tax, shown.currency)}</del>
     </span>
   );
 }

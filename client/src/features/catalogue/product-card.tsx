@@ -23,7 +23,7 @@ export function ProductCard({ product, brand }: { product: ProductListItem; bran
         </span>
       </Link>
       <div className="product-card__meta">
-        <PriceTag product={product} compact />
+        <PriceTag product={product} sku={product.sku} compact />
         {!product.stock.is_in_stock ? <span className="product-card__flag">{t('card.outOfStock')}</span> : product.sale ? <span className="product-card__flag product-card__flag--accent">{t('card.sale')}</span> : product.new ? <span className="product-card__flag">{t('card.new')}</span> : null}
       </div>
     </article>

@@ -14,6 +14,7 @@ import { brandLabel } from '../catalogue/attribute-labels.ts';
 import { Breadcrumbs } from '../catalogue/breadcrumbs.tsx';
 import { ProductCard, ProductCardSkeleton, ProductGrid } from '../catalogue/product-card.tsx';
 import { useCategories } from '../catalogue/use-categories.ts';
+import { useRenderedPrices, VisitorPricesContext } from '../location/visitor-prices.ts';
 import { activeFilterCount, filterStateFromQuery, queryAfterChange, queryWithout, sortIdOf } from './category-query.ts';
 import { filterGroups } from './filter-options.ts';
 import { FilterPanel } from './filter-panel.tsx';
@@ -29,6 +30,7 @@ export function CategoryPage({ category }: { category: Category }) {
   const navigate = useNavigate({ from: '/$store/$' });
   const state = useMemo(() => filterStateFromQuery(query), [query]);
   const products = useCategoryProducts(store, category.id, state);
+  const prices = useRenderedPrices(products.hasData ? products.items.map((product) => product.sku) : null);
   const categories = useCategories(store);
   const wide = useMediaQuery('(min-width: 60em)');
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -143,11 +145,13 @@ export function CategoryPage({ category }: { category: Category }) {
             </div>
           ) : (
             <>
-              <ProductGrid busy={products.loading} label={t('category.productList')}>
-                {products.items.map((product) => (
-                  <ProductCard key={product.id} product={product} brand={brandLabel(product.brand, brand)} />
-                ))}
-              </ProductGrid>
+              <VisitorPricesContext value={prices}>
+                <ProductGrid busy={products.loading} label={t('category.productList')}>
+                  {products.items.map((product) => (
+                    <ProductCard key={product.id} product={product} brand={brandLabel(product.brand, brand)} />
+                  ))}
+                </ProductGrid>
+              </VisitorPricesContext>
               <div className="load-more">
                 <p className="load-more__progress">{t('category.showing', { shown: products.items.length, total: products.total })}</p>
                 {products.canLoadMore ? (

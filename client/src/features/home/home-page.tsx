@@ -1,12 +1,13 @@
-import type { ProductListItem, SearchRequest } from '@shop/shared';
+import type { ProductListItem, SearchRequest, SearchResult } from '@shop/shared';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from '../../app/i18n.ts';
-import { useResource } from '../../app/resource.ts';
+import { useResource, type Resource } from '../../app/resource.ts';
 import { useStore } from '../../app/store-context.tsx';
 import { ErrorState } from '../../ui/error-state.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { listingRequest, mediaUrl, searchListing, searchUrl } from '../catalogue/catalogue-api.ts';
 import { ProductCard, ProductCardSkeleton, ProductGrid } from '../catalogue/product-card.tsx';
+import { useRenderedPrices, VisitorPricesContext } from '../location/visitor-prices.ts';
 import { bannersFor, type Banner } from './banners.ts';
 import '../catalogue/catalogue.css';
 import './home.css';
@@ -23,21 +24,28 @@ export function HomePage() {
   const store = useStore();
   useDocumentTitle(undefined, `${t('shop.name')} — ${t('shop.tagline')}`);
   const [hero, ...others] = bannersFor(store);
+  const newest = useListing(listRequest(store, 'new'));
+  const bestsellers = useListing(listRequest(store, 'is_bestseller'));
+  // One render-list call for both shelves, once both are known.
+  const skus = newest.loading || bestsellers.loading ? null : [...(newest.data?.items ?? []), ...(bestsellers.data?.items ?? [])].map((product) => product.sku);
+  const prices = useRenderedPrices(skus);
 
   return (
-    <div className="home">
-      <h1 className="visually-hidden">{t('shop.name')}</h1>
-      {hero ? <HeroBanner banner={hero} /> : null}
-      <ProductShelf title={t('home.newProducts')} request={listRequest(store, 'new')} />
-      {others.length ? (
-        <div className="container banner-pair">
-          {others.map((banner) => (
-            <PromoBanner key={banner.id} banner={banner} />
-          ))}
-        </div>
-      ) : null}
-      <ProductShelf title={t('home.bestsellers')} request={listRequest(store, 'is_bestseller')} />
-    </div>
+    <VisitorPricesContext value={prices}>
+      <div className="home">
+        <h1 className="visually-hidden">{t('shop.name')}</h1>
+        {hero ? <HeroBanner banner={hero} /> : null}
+        <ProductShelf id="shelf-new" title={t('home.newProducts')} result={newest} />
+        {others.length ? (
+          <div className="container banner-pair">
+            {others.map((banner) => (
+              <PromoBanner key={banner.id} banner={banner} />
+            ))}
+          </div>
+        ) : null}
+        <ProductShelf id="shelf-bestsellers" title={t('home.bestsellers')} result={bestsellers} />
+      </div>
+    </VisitorPricesContext>
   );
 }
 
@@ -88,11 +96,13 @@ function PromoBanner({ banner }: { banner: Banner }) {
   );
 }
 
-function ProductShelf({ title, request }: { title: string; request: SearchRequest }) {
+function useListing(request: SearchRequest): Resource<SearchResult<ProductListItem>> {
+  return useResource(searchUrl(request), () => searchListing(request));
+}
+
+function ProductShelf({ id, title, result }: { id: string; title: string; result: Resource<SearchResult<ProductListItem>> }) {
   const { t } = useTranslation();
-  const result = useResource(searchUrl(request), () => searchListing(request));
   const brand = result.data?.attributeMetadata.find((a) => a.attribute_code === 'brand');
-  const id = `shelf-${request.filters && 'new' in request.filters ? 'new' : 'bestsellers'}`;
   return (
     <section className="container shelf" aria-labelledby={id} aria-busy={result.loading}>
       <h2 id={id} className="shelf__title">

@@ -75,7 +75,7 @@ export function BundleOptions({ options, members, membersBySku, selection, total
                         <StockState inStock={member.stock.is_in_stock} />
                       </span>
                       <span className="set-row__price">
-                        <QtyTimes qty={link.qty} /> <PriceTag product={member} compact />
+                        <QtyTimes qty={link.qty} /> <PriceTag product={member} sku={member.sku} compact />
                       </span>
                     </label>
                   </li>

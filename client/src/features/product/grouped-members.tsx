@@ -48,7 +48,7 @@ export function GroupedMembers({ product, members }: { product: Product; members
                 <StockState inStock={member.stock.is_in_stock} />
               </span>
               <span className="set-row__price">
-                <QtyTimes qty={qty} /> <PriceTag product={member} compact />
+                <QtyTimes qty={qty} /> <PriceTag product={member} sku={member.sku} compact />
               </span>
             </li>
           ))}

@@ -1,4 +1,4 @@
-import type { BreadcrumbEntry, Category, Product } from '@shop/shared';
+import type { BreadcrumbEntry, Category, Product, RenderListItem } from '@shop/shared';
 import { categoryBreadcrumbs } from '@shop/shared/catalogue/category';
 import { useMemo, useState } from 'react';
 import { useTranslation } from '../../app/i18n.ts';
@@ -9,14 +9,15 @@ import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { brandLabel } from '../catalogue/attribute-labels.ts';
 import { Breadcrumbs } from '../catalogue/breadcrumbs.tsx';
 import { loadAttributes, loadMembers } from '../catalogue/catalogue-api.ts';
-import { PriceTag } from '../catalogue/price-tag.tsx';
+import { PriceTag, type PriceFields } from '../catalogue/price-tag.tsx';
 import { useCategories } from '../catalogue/use-categories.ts';
+import { useRenderedPrices, VisitorPricesContext } from '../location/visitor-prices.ts';
 import { AttributesTable, productAttributeCodes } from './attributes-table.tsx';
 import { Gallery, type GalleryImage } from './gallery.tsx';
 import { VariantPicker } from './variant-picker.tsx';
 import { BundleOptions } from './bundle-options.tsx';
 import { GroupedMembers } from './grouped-members.tsx';
-import { bundleSelectionTotal, chooseBundleLink, chosenBundleLinks, defaultBundleSelection, sortedBundleOptions, type BundleOption, type BundleSelection } from './product-sets.ts';
+import { bundleSelectionTotal, chooseBundleLink, type BundleLink, chosenBundleLinks, defaultBundleSelection, sortedBundleOptions, type BundleOption, type BundleSelection } from './product-sets.ts';
 import { selectVariant, type VariantSelection } from '@shop/shared/catalogue/variants';
 import '../catalogue/catalogue.css';
 import './product.css';
@@ -31,6 +32,16 @@ function productTrail(product: Product, byId: ReadonlyMap<number, Category>): Br
   const trail = categoryBreadcrumbs(deepest, byId);
   trail[trail.length - 1] = { name: deepest.name, routePath: deepest.url_path };
   return [...trail, { name: product.name }];
+}
+
+/** A bundle's total from the visitor's prices of the chosen pieces, when the render list has them all. */
+function bundleTotalInCurrency(chosen: ReadonlyArray<{ link: Pick<BundleLink, 'qty'>; member: Product }>, bySku: ReadonlyMap<string, RenderListItem>, hidePrice: boolean): PriceFields | undefined {
+  const local = chosen.flatMap(({ link, member }) => {
+    const prices = bySku.get(member.sku);
+    return prices ? [{ link, member: { ...prices, hide_price: member.hide_price } }] : [];
+  });
+  const currency = local[0]?.member.currency;
+  return currency && local.length === chosen.length ? { ...bundleSelectionTotal(local, hidePrice), currency } : undefined;
 }
 
 /** Descriptions arrive as text or simple HTML; they are shown as plain paragraphs, never injected as markup. */
@@ -62,7 +73,12 @@ export function ProductPage({ product }: { product: Product }) {
   const bundleOptions = useMemo(() => (product.type_id === 'bundle' ? sortedBundleOptions(product.bundle_options ?? []) : []), [product]);
   const [bundleSelection, setBundleSelection] = useState<BundleSelection>(() => defaultBundleSelection(bundleOptions));
   const bundleChosen = product.type_id === 'bundle' && members.data ? chosenBundleLinks(bundleOptions, bundleSelection, membersBySku) : undefined;
-  const bundleTotal = bundleChosen ? bundleSelectionTotal(bundleChosen, product.hide_price) : undefined;
+  // One render-list call for the product, its variants and, once known, its set's members.
+  const skus = isSet && members.loading ? null : [product.sku, ...(product.configurable_children ?? []).map((c) => c.sku), ...(members.data ?? []).map((m) => m.sku)];
+  const prices = useRenderedPrices(skus);
+  const bundleLocal = prices.active && bundleChosen ? bundleTotalInCurrency(bundleChosen, prices.bySku, product.hide_price) : undefined;
+  const bundleTotal = bundleLocal ?? (bundleChosen ? bundleSelectionTotal(bundleChosen, product.hide_price) : undefined);
+  const bundlePending = Boolean(bundleChosen?.length) && prices.pending && !bundleLocal;
   const chooseBundle = (option: BundleOption, linkId: number | null) => setBundleSelection((current) => chooseBundleLink(current, option, linkId));
 
   const variant = selectVariant(product, selection);
@@ -93,93 +109,95 @@ export function ProductPage({ product }: { product: Product }) {
   const short = paragraphs(product.short_description);
 
   return (
-    <div className="container product-page">
-      <Breadcrumbs entries={productTrail(product, categories.byId)} />
-      <div className="product-layout">
-        <div className="product-layout__gallery">
-          <Gallery images={images} active={Math.min(activeImage, images.length - 1)} onSelect={setActiveImage} />
+    <VisitorPricesContext value={prices}>
+      <div className="container product-page">
+        <Breadcrumbs entries={productTrail(product, categories.byId)} />
+        <div className="product-layout">
+          <div className="product-layout__gallery">
+            <Gallery images={images} active={Math.min(activeImage, images.length - 1)} onSelect={setActiveImage} />
+          </div>
+          <div className="product-layout__info">
+            {brand ? <p className="eyebrow">{brand}</p> : null}
+            <h1 className="product-title">{product.name}</h1>
+            <p className="product-sku">
+              {t('product.sku')} {child?.sku ?? product.sku}
+            </p>
+            {/* A bundle's total is read out beside its options; here it would be read twice. */}
+            <div className="product-price" aria-live={product.type_id === 'bundle' ? undefined : 'polite'}>
+              <PriceTag product={bundleTotal ?? { ...shown, hide_price: product.hide_price }} sku={bundleTotal ? undefined : shown.sku} pending={bundlePending} large />
+              <span className="product-price__note">{t('product.taxIncluded')}</span>
+            </div>
+            {product.type_id === 'configurable' ? (
+              <VariantPicker product={product} selection={selection} onChange={choose} />
+            ) : product.type_id === 'grouped' ? (
+              <GroupedMembers product={product} members={members} />
+            ) : product.type_id === 'bundle' ? (
+              <BundleOptions
+                options={bundleOptions}
+                members={members}
+                membersBySku={membersBySku}
+                selection={bundleSelection}
+                total={bundlePending ? undefined : bundleTotal}
+                onChoose={chooseBundle}
+              />
+            ) : null}
+            <div className="product-status" role="status" aria-live="polite">
+              {variant.status === 'unavailable' ? (
+                <p className="product-status__error">{t('product.noVariants')}</p>
+              ) : variant.status === 'incomplete' ? (
+                <p className="product-status__hint">{t('product.selectVariant')}</p>
+              ) : (
+                <p className={`stock stock--${inStock ? 'in' : 'out'}`}>
+                  <span className="stock__dot" aria-hidden="true" />
+                  {inStock ? t('product.inStock') : t('card.outOfStock')}
+                </p>
+              )}
+            </div>
+            {short.length ? (
+              <div className="product-short">
+                {short.map((text, index) => (
+                  <p key={index}>{text}</p>
+                ))}
+              </div>
+            ) : null}
+            <ul className="product-assurances">
+              <li>{t('footer.authentic')}</li>
+              <li>{t('footer.inspected')}</li>
+              <li>{t('footer.insured')}</li>
+            </ul>
+          </div>
         </div>
-        <div className="product-layout__info">
-          {brand ? <p className="eyebrow">{brand}</p> : null}
-          <h1 className="product-title">{product.name}</h1>
-          <p className="product-sku">
-            {t('product.sku')} {child?.sku ?? product.sku}
-          </p>
-          {/* A bundle's total is read out beside its options; here it would be read twice. */}
-          <div className="product-price" aria-live={product.type_id === 'bundle' ? undefined : 'polite'}>
-            <PriceTag product={bundleTotal ?? { ...shown, hide_price: product.hide_price }} large />
-            <span className="product-price__note">{t('product.taxIncluded')}</span>
-          </div>
-          {product.type_id === 'configurable' ? (
-            <VariantPicker product={product} selection={selection} onChange={choose} />
-          ) : product.type_id === 'grouped' ? (
-            <GroupedMembers product={product} members={members} />
-          ) : product.type_id === 'bundle' ? (
-            <BundleOptions
-              options={bundleOptions}
-              members={members}
-              membersBySku={membersBySku}
-              selection={bundleSelection}
-              total={bundleTotal}
-              onChoose={chooseBundle}
-            />
-          ) : null}
-          <div className="product-status" role="status" aria-live="polite">
-            {variant.status === 'unavailable' ? (
-              <p className="product-status__error">{t('product.noVariants')}</p>
-            ) : variant.status === 'incomplete' ? (
-              <p className="product-status__hint">{t('product.selectVariant')}</p>
-            ) : (
-              <p className={`stock stock--${inStock ? 'in' : 'out'}`}>
-                <span className="stock__dot" aria-hidden="true" />
-                {inStock ? t('product.inStock') : t('card.outOfStock')}
-              </p>
-            )}
-          </div>
-          {short.length ? (
-            <div className="product-short">
-              {short.map((text, index) => (
+
+        <div className="product-details">
+          {description.length ? (
+            <section className="product-details__section" aria-labelledby="product-description">
+              <h2 id="product-description">{t('product.description')}</h2>
+              {description.map((text, index) => (
                 <p key={index}>{text}</p>
               ))}
-            </div>
+            </section>
           ) : null}
-          <ul className="product-assurances">
-            <li>{t('footer.authentic')}</li>
-            <li>{t('footer.inspected')}</li>
-            <li>{t('footer.insured')}</li>
-          </ul>
+          <section className="product-details__section" aria-labelledby="product-specifications">
+            <h2 id="product-specifications">{t('product.specifications')}</h2>
+            {attributes.data ? (
+              <AttributesTable product={product} attributes={attributes.data} sku={child?.sku ?? product.sku} />
+            ) : attributes.error ? (
+              <p>
+                {t('errors.generic')}{' '}
+                <button type="button" className="link-button" onClick={attributes.retry}>
+                  {t('errors.retry')}
+                </button>
+              </p>
+            ) : (
+              <div aria-hidden="true" className="attributes-skeleton">
+                {[0, 1, 2, 3, 4].map((n) => (
+                  <Skeleton key={n} height="1.1rem" />
+                ))}
+              </div>
+            )}
+          </section>
         </div>
       </div>
-
-      <div className="product-details">
-        {description.length ? (
-          <section className="product-details__section" aria-labelledby="product-description">
-            <h2 id="product-description">{t('product.description')}</h2>
-            {description.map((text, index) => (
-              <p key={index}>{text}</p>
-            ))}
-          </section>
-        ) : null}
-        <section className="product-details__section" aria-labelledby="product-specifications">
-          <h2 id="product-specifications">{t('product.specifications')}</h2>
-          {attributes.data ? (
-            <AttributesTable product={product} attributes={attributes.data} sku={child?.sku ?? product.sku} />
-          ) : attributes.error ? (
-            <p>
-              {t('errors.generic')}{' '}
-              <button type="button" className="link-button" onClick={attributes.retry}>
-                {t('errors.retry')}
-              </button>
-            </p>
-          ) : (
-            <div aria-hidden="true" className="attributes-skeleton">
-              {[0, 1, 2, 3, 4].map((n) => (
-                <Skeleton key={n} height="1.1rem" />
-              ))}
-            </div>
-          )}
-        </section>
-      </div>
-    </div>
+    </VisitorPricesContext>
   );
 }

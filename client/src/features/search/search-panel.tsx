@@ -10,6 +10,7 @@ import { Skeleton } from '../../ui/skeleton.tsx';
 import { listingRequest, searchListing, searchUrl } from '../catalogue/catalogue-api.ts';
 import { ProductImage } from '../catalogue/product-image.tsx';
 import { PriceTag } from '../catalogue/price-tag.tsx';
+import { useRenderedPrices, VisitorPricesContext } from '../location/visitor-prices.ts';
 import { isSearchTermLongEnough, normalizeSearchTerm } from '@shop/shared/catalogue/search-term';
 
 /** Results shown in the panel; the full list is one click away. */
@@ -33,6 +34,7 @@ export function SearchPanel({ id, term, onClose }: { id: string; term: string; o
   const request = listingRequest({ storeCode: store, query, size: SEARCH_PANEL_SIZE, start: 0 });
   const active = longEnough && isSearchTermLongEnough(query);
   const results = useResource(active ? searchUrl(request) : null, () => searchListing(request));
+  const prices = useRenderedPrices(results.data ? results.data.items.map((product) => product.sku) : null);
   const settled = active && query === normalizeSearchTerm(term) && !results.loading;
 
   useEffect(() => {
@@ -78,19 +80,21 @@ export function SearchPanel({ id, term, onClose }: { id: string; term: string; o
             </ul>
           ) : null}
           {longEnough && results.data && results.data.items.length > 0 ? (
-            <ul className="search-results" aria-busy={!settled}>
-              {results.data.items.map((product: ProductListItem) => (
-                <li key={product.id}>
-                  <Link activeOptions={{ exact: true }} className="search-result" to="/$store/$" params={{ store, _splat: product.url_path }} search={{}}>
-                    <ProductImage className="search-result__image" src={product.image} alt="" size="cart" sizes="4.5rem" />
-                    <span className="search-result__text">
-                      <span className="search-result__name">{product.name}</span>
-                      <PriceTag product={product} compact />
-                    </span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <VisitorPricesContext value={prices}>
+              <ul className="search-results" aria-busy={!settled}>
+                {results.data.items.map((product: ProductListItem) => (
+                  <li key={product.id}>
+                    <Link activeOptions={{ exact: true }} className="search-result" to="/$store/$" params={{ store, _splat: product.url_path }} search={{}}>
+                      <ProductImage className="search-result__image" src={product.image} alt="" size="cart" sizes="4.5rem" />
+                      <span className="search-result__text">
+                        <span className="search-result__name">{product.name}</span>
+                        <PriceTag product={product} sku={product.sku} compact />
+                      </span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </VisitorPricesContext>
           ) : null}
         </div>
       </section>
