@@ -49,7 +49,8 @@ test('browse from the menu into a category, filter, sort and load more', async (
 
 test('a category shows 50 products first and loads more until all are shown', async ({ page, request }) => {
   const [largest] = (await menuCategories(request, 'nl')).sort((a, b) => b.product_count - a.product_count);
-  test.skip(!largest || largest.product_count <= 50, 'no menu category with more than 50 products');
+  // The demo shop is the same for the same seed: a missing case is a broken seed, so it fails rather than skips.
+  expect(largest?.product_count ?? 0, 'a menu category with more than 50 products').toBeGreaterThan(50);
   await page.goto(`/nl/${largest!.url_path}`);
   const all = await shownTotal(page);
   await expect(productList(page)).toHaveCount(Math.min(50, all));
@@ -74,7 +75,7 @@ test('a product page shows price, gallery and specifications', async ({ page, re
 test('a configurable product: choosing a variant shows its price and stock', async ({ page, request }) => {
   const { items } = await searchApi<ApiProduct>(request, { type: 'product', storeCode: 'en', size: 500, sort: 'updated_at:desc' });
   const configurable = items.find((item) => item.type_id === 'configurable' && (item.configurable_children ?? []).some((child) => child.stock.is_in_stock && child.status < 2));
-  test.skip(!configurable, 'no configurable product in the first 500 products of the catalogue');
+  expect(configurable, 'a configurable product in the first 500 products of the catalogue').toBeDefined();
   const option = configurable!.configurable_options![0]!;
   const child = configurable!.configurable_children!.find((c) => c.stock.is_in_stock && c.status < 2)!;
   const value = option.values.find((v) => child[option.attribute_code] === v.value_index || (Array.isArray(child[option.attribute_code]) && (child[option.attribute_code] as number[]).includes(v.value_index)))!;
