@@ -51,7 +51,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/**/*.ts', 'e2e/**/*.ts', 'scripts/**/*.{js,mjs,ts}', 'client/scripts/**/*.{js,mjs}', '*.config.{js,ts}'],
+    files: ['server/**/*.ts', 'e2e/**/*.ts', 'scripts/**/*.{js,mjs,ts}', 'client/scripts/**/*.{js,mjs}', 'server/scripts/**/*.{js,mjs}', '*.config.{js,ts}'],
     languageOptions: { globals: globals.node },
     rules: {
       'no-restricted-imports': [
@@ -61,7 +61,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/src/server.ts', 'server/bench/**/*.ts', 'server/src/storage/seed/cli.ts', 'scripts/**', 'client/scripts/**'],
+    files: ['server/src/server.ts', 'server/bench/**/*.ts', 'server/src/storage/seed/cli.ts', 'scripts/**', 'client/scripts/**', 'server/scripts/**'],
     rules: { 'no-console': 'off' },
   },
 );

@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 /**
  * Journeys run in Debian's Chromium against the real server, which serves the built client on one port.
  * Each run gets a fresh data folder, so the server migrates and seeds the demo catalogue on its first start.
- * E2E_BASE_URL points the journeys at an already running shop instead (no server is started then).
+ * E2E_BASE_URL points the journeys at an already running shop instead (no server is started then);
+ * E2E_PORT and E2E_CLIENT_DIST let two runs (each with its own client build) go side by side.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.E2E_PORT ?? 3217);
@@ -54,7 +55,7 @@ export default defineConfig({
             PORT: String(port),
             HOST: '127.0.0.1',
             DATA_DIR: process.env.E2E_DATA_DIR,
-            CLIENT_DIST: path.join(root, 'client', 'dist'),
+            CLIENT_DIST: process.env.E2E_CLIENT_DIST ?? path.join(root, 'client', 'dist'),
             LOG_LEVEL: 'warn',
           },
         },

@@ -1,7 +1,7 @@
 /**
  * `pnpm bench`: catalogue search latency at the demo size and at 50,000 products, measured through the real app
- * (`inject`: routing, validation, search, documents, JSON), catalogue import throughput and resident memory, and the
- * gzipped JavaScript each client route loads first.
+ * (`inject`: routing, validation, search, documents, JSON), catalogue import throughput and resident memory,
+ * replication push throughput over loopback HTTP, and the gzipped JavaScript each client route loads first.
  * Prints medians and 95th percentiles; nothing here asserts a time (machines are shared and noisy).
  */
 import fs from 'node:fs';
@@ -15,6 +15,8 @@ import { testConfig } from '../src/config.ts';
 import { importCatalogue } from '../src/features/catalogue/catalogue.import.ts';
 import { generateCatalogue } from '../src/storage/seed/generator/generate-catalogue.ts';
 import { benchImages } from './images.ts';
+import { benchServerMemory } from './server-memory.ts';
+import { benchReplication } from './replication.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const sizes = (process.env.BENCH_SIZES ?? '1600,50000').split(',').map(Number);
@@ -103,6 +105,7 @@ async function benchCatalogue(productCount: number) {
   const viaCache = (request: SearchRequest) => cached.inject({ method: 'POST', url: '/api/catalog/search', payload: request }).then(() => undefined);
   await measure('(a) again, answered from the search cache', listing, viaCache);
   await cached.close();
+  await benchServerMemory(dataDir, productCount, [...listing.slice(0, 40), ...text]);
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
@@ -119,5 +122,6 @@ function bundleReport() {
 
 for (const size of sizes) await benchCatalogue(size);
 await benchImages();
+await benchReplication();
 bundleReport();
 console.log(`\nmachine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, node ${process.version}`);

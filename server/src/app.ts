@@ -5,12 +5,20 @@
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { AppConfig } from './config.ts';
+import { CartRepository } from './features/cart/cart.repository.ts';
+import { cartRoutes } from './features/cart/cart.routes.ts';
+import { CartService } from './features/cart/cart.service.ts';
 import { catalogueRoutes } from './features/catalogue/catalogue.routes.ts';
 import { CatalogueService } from './features/catalogue/catalogue.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { locationRoutes } from './features/location/location.routes.ts';
 import { renderListRoutes } from './features/location/render-list.routes.ts';
 import { mediaRoutes } from './features/media/media.routes.ts';
+import { InProcessChangeFeed } from './features/replication/change-feed.ts';
+import { Owners } from './features/replication/owner.ts';
+import { replicationRoutes } from './features/replication/replication.routes.ts';
+import { ReplicationRepository } from './features/replication/replication.repository.ts';
+import { StockRepository } from './features/stock/stock.repository.ts';
 import { stockRoutes } from './features/stock/stock.routes.ts';
 import { registerClient } from './plugins/client.ts';
 import { errorBody, registerErrorHandler, registerNotFoundHandler } from './plugins/error-handler.ts';
@@ -75,6 +83,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(locationRoutes(config));
   await app.register(renderListRoutes(catalogue, config));
   await app.register(mediaRoutes({ dataDir: config.dataDir }));
+  const now = () => clock().getTime();
+  const feed = new InProcessChangeFeed();
+  const replication = new ReplicationRepository(db, feed, now);
+  const owners = new Owners(db);
+  await app.register(replicationRoutes({ repository: replication, owners, feed }));
+  const cartService = new CartService(replication, new CartRepository(db, now), catalogue, new StockRepository(db), config, now);
+  await app.register(cartRoutes(cartService, owners));
   registerNotFoundHandler(app, config.clientDist ? await registerClient(app, config.clientDist) : undefined);
 
   return app;

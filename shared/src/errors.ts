@@ -12,6 +12,16 @@ export const ERROR_CODES = [
   'product_visibility_rejected',
   'category_empty_result',
   'category_below_root',
+  'unauthorized',
+  'conflict',
+  // The cart rules of spec 1 §5 and §8 (shared/src/cart/cart-errors.ts names the same codes).
+  'cart_price_unknown',
+  'cart_product_error',
+  'cart_qty_not_above_zero',
+  'cart_qty_not_integer',
+  'cart_out_of_stock',
+  'cart_stock_volatile',
+  'cart_unsafe_quantity',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

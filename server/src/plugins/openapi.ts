@@ -22,6 +22,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         { name: 'catalogue', description: 'Products, categories, attributes and tax rules' },
         { name: 'stock', description: 'Stock checks: ok, volatile or out_of_stock' },
         { name: 'location', description: 'The visitor’s country, VAT rate and currency' },
+        { name: 'cart', description: 'The server cart (quote): items, totals, shipping, payment methods and coupons' },
+        { name: 'replication', description: 'RxDB replication of the shopper’s documents: pull, push and a stream of changes' },
         { name: 'system', description: 'Health and description' },
       ],
     },

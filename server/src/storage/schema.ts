@@ -133,6 +133,65 @@ export interface CatalogueChangesTable {
   created_at: string;
 }
 
+/** The current copy of a replicated document (decision 010); `data` is its JSON without `_deleted`. */
+export interface ReplicatedDocumentsTable {
+  collection: string;
+  /** `guest:<cart token>` now, `customer:<id>` when accounts land; never taken from the document. */
+  owner: string;
+  id: string;
+  data: string;
+  /** Server-stamped milliseconds, strictly increasing per owner. */
+  updated_at: number;
+  deleted: number;
+}
+
+/** The ordered log of every accepted write; `data` is the document as written, `_deleted` included. */
+export interface ReplicationEventsTable {
+  seq: Generated<number>;
+  collection: string;
+  owner: string;
+  doc_id: string;
+  write_id: string;
+  at: number;
+  data: string;
+}
+
+export interface AppliedWritesTable {
+  write_id: string;
+  collection: string;
+  owner: string;
+  at: number;
+}
+
+export interface ReplicationClocksTable {
+  owner: string;
+  last_at: number;
+}
+
+export interface CartsTable {
+  token: string;
+  owner: string;
+  created_at: number;
+  updated_at: number;
+  purchaser_id: string | null;
+  coupon_code: string | null;
+  /** JSON: the address given with the shipping information. */
+  shipping_address: string | null;
+  /** "carrier_code:method_code" */
+  shipping_method: string | null;
+  /** The last cart item id handed out in this cart. */
+  last_item_id: Generated<number>;
+}
+
+export interface CouponsTable {
+  code: string;
+  /** 'percent' (amount is a percentage of the items) or 'fixed' (amount off the items, incl. tax). */
+  kind: string;
+  amount: number;
+  active: number;
+  description: string;
+}
+
 /** The tables an import replaces, children before parents (the order deletes must run in). */
 export const CATALOGUE_TABLES = [
   'url_rewrites',
@@ -164,4 +223,10 @@ export interface Database {
   url_rewrites: UrlRewritesTable;
   settings: SettingsTable;
   catalogue_changes: CatalogueChangesTable;
+  replicated_documents: ReplicatedDocumentsTable;
+  replication_events: ReplicationEventsTable;
+  applied_writes: AppliedWritesTable;
+  replication_clocks: ReplicationClocksTable;
+  carts: CartsTable;
+  coupons: CouponsTable;
 }

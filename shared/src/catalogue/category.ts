@@ -5,6 +5,19 @@ export const ROOT_CATEGORY_ID = 2;
 export const CATEGORY_LOAD_SIZE = 4000;
 export const CATEGORY_PREFETCH_LEVEL = 2;
 
+type PrefetchCategory = Pick<Category, 'id' | 'parent_id' | 'level' | 'position' | 'product_count' | 'is_active' | 'include_in_menu'>;
+
+/**
+ * The categories whose first page of products a storefront loads ahead (spec 1 §9 "Prefetch level 2"): those at
+ * CATEGORY_PREFETCH_LEVEL, the top of the menu right under the root, that are active, in the menu and hold products,
+ * in menu order. A hidden category is not one a shopper opens from the menu, and an empty one has nothing to load.
+ */
+export function categoriesToPrefetch<T extends PrefetchCategory>(categories: readonly T[]): T[] {
+  return categories
+    .filter((c) => c.level === CATEGORY_PREFETCH_LEVEL && c.parent_id === ROOT_CATEGORY_ID && c.is_active && c.include_in_menu && c.product_count > 0)
+    .sort((a, b) => a.position - b.position || a.id - b.id);
+}
+
 export interface BreadcrumbEntry {
   name: string;
   /** Store-relative route path ("horloges/heren"), or undefined for the current page. */

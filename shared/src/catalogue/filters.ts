@@ -1,4 +1,5 @@
-import type { FilterValue } from './search.schema.ts';
+import { roundMoney } from '../money/money.ts';
+import type { FilterValue, RangeFilter } from './search.schema.ts';
 
 /** Price buckets of spec 1 §9: steps of 2500 from 0 to 30000, then one open-ended bucket. */
 export const PRICE_BUCKET_STEP = 2500;
@@ -26,6 +27,65 @@ export function priceBucketLabel(bucket: Pick<PriceBucket, 'from' | 'to'>, curre
   if (bucket.to === null) return `> ${currencySign}${bucket.from ?? 0}`;
   if (!bucket.from) return `< ${currencySign}${bucket.to}`;
   return `${bucket.from} - ${bucket.to}`;
+}
+
+/**
+ * The whole amount a price shows as: `formatPrice` rounds to cents, then to a whole number. Buckets hold products by
+ * this amount, so a price of 14999.99, shown as 15000, is in the bucket from 15000 and not in the one below it.
+ */
+export function shownAmount(amount: number): number {
+  return Math.round(roundMoney(amount));
+}
+
+/**
+ * The buckets in another currency at `rate` units per catalogue unit (EUR): the same keys, so a filtered URL names
+ * the same bucket in every currency, with the edges converted and rounded like a shown price (2500 at 1.17: 2925).
+ */
+export function priceBucketsAt(rate: number): PriceBucket[] {
+  const edge = (amount: number | null) => (amount === null ? null : shownAmount(amount * rate));
+  return priceBuckets().map((bucket) => ({ key: bucket.key, from: edge(bucket.from), to: edge(bucket.to) }));
+}
+
+/** Whether a shown whole amount lies in the bucket: from ≤ amount < to; the first has no floor, the last no ceiling. */
+export function inPriceBucket(bucket: Pick<PriceBucket, 'from' | 'to'>, amount: number): boolean {
+  return (!bucket.from || amount >= bucket.from) && (bucket.to === null || amount < bucket.to);
+}
+
+/**
+ * The bucket as a range on unrounded prices that holds exactly the prices showing inside it: a price shows as at
+ * least n when it is at least n - 0.5 (prices are whole cents, and half a unit rounds up).
+ */
+export function shownPriceRange(bucket: Pick<PriceBucket, 'from' | 'to'>): RangeFilter {
+  const range: RangeFilter = {};
+  if (bucket.from) range.gte = bucket.from - 0.5;
+  if (bucket.to !== null) range.lt = bucket.to - 0.5;
+  return range;
+}
+
+export interface PricedProduct {
+  id: number;
+  /** The price the shopper sees (in their currency, with their tax), before rounding to a whole amount. */
+  amount: number;
+}
+
+export interface PriceFacetBucket extends PriceBucket {
+  count: number;
+  /** The products in the bucket, by id ascending (a stable search filter). */
+  ids: number[];
+}
+
+/** Counts, and lists, the products of each bucket by the whole amount they show. */
+export function priceFacet(buckets: readonly PriceBucket[], products: Iterable<PricedProduct>): PriceFacetBucket[] {
+  const facet = buckets.map((bucket): PriceFacetBucket => ({ ...bucket, count: 0, ids: [] }));
+  for (const product of products) {
+    const shown = shownAmount(product.amount);
+    const bucket = facet.find((b) => inPriceBucket(b, shown));
+    if (!bucket) continue;
+    bucket.count++;
+    bucket.ids.push(product.id);
+  }
+  for (const bucket of facet) bucket.ids.sort((a, b) => a - b);
+  return facet;
 }
 
 export function parsePriceBucketKey(key: string): { from: number; to: number | null } | null {
@@ -58,6 +118,30 @@ export const DEFAULT_FILTERS = [
 /** System filters are set or cleared (spec 1 §4); single-select filters replace their list; the rest are lists. */
 export const SYSTEM_FILTERS = ['sort'] as const;
 export const SINGLE_SELECT_FILTERS = ['price'] as const;
+/**
+ * Measures chosen as a range (spec 1 §9 "an oculus_diameter range"), set or cleared like a system filter. The route
+ * query holds 'from-to' in the measure's unit, either end optional: `oculus_diameter=30-36.5`, `oculus_diameter=30-`.
+ */
+export const RANGE_FILTERS = ['oculus_diameter'] as const;
+
+export interface MeasureRange {
+  from: number | null;
+  to: number | null;
+}
+
+export function parseMeasureRange(value: string): MeasureRange | null {
+  const match = /^(\d+(?:\.\d+)?)?-(\d+(?:\.\d+)?)?$/.exec(value);
+  if (!match || (match[1] === undefined && match[2] === undefined)) return null;
+  const from = match[1] === undefined ? null : Number(match[1]);
+  const to = match[2] === undefined ? null : Number(match[2]);
+  return from !== null && to !== null && to < from ? null : { from, to };
+}
+
+/** The route query value of a range; '' (cleared) when neither end is set. Reversed ends are swapped. */
+export function measureRangeValue(range: MeasureRange): string {
+  const { from, to } = range.from !== null && range.to !== null && range.to < range.from ? { from: range.to, to: range.from } : range;
+  return from === null && to === null ? '' : `${from ?? ''}-${to ?? ''}`;
+}
 
 export type FilterState = Readonly<Record<string, readonly string[]>>;
 
@@ -72,16 +156,19 @@ function isSystem(attribute: string): boolean {
 function isSingle(attribute: string): boolean {
   return (SINGLE_SELECT_FILTERS as readonly string[]).includes(attribute);
 }
+function isRange(attribute: string): boolean {
+  return (RANGE_FILTERS as readonly string[]).includes(attribute);
+}
 
 /**
- * Applies one click on a filter option (spec 1 §4): a system filter is set, or cleared when the value is empty;
+ * Applies one click on a filter option (spec 1 §4): a system or range filter is set, or cleared when the value is empty;
  * a single-select filter replaces its list (a second click on the chosen value clears it); any other filter
  * toggles the value in its list.
  */
 export function changeFilter(state: FilterState, change: FilterChange): FilterState {
   const next: Record<string, readonly string[]> = { ...state };
   const current = state[change.attribute] ?? [];
-  if (isSystem(change.attribute)) {
+  if (isSystem(change.attribute) || isRange(change.attribute)) {
     if (change.value === '') delete next[change.attribute];
     else next[change.attribute] = [change.value];
   } else if (isSingle(change.attribute)) {
@@ -112,8 +199,9 @@ export function filtersFromRouteQuery(query: Readonly<Record<string, unknown>>, 
     const raw = query[key];
     const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw : Array.isArray(raw) ? raw.join(',') : '';
     const values = [...new Set(text.split(',').map((v) => v.trim()).filter(Boolean))];
-    if (key === 'price') {
-      const valid = values.filter((v) => parsePriceBucketKey(v) !== null).slice(0, 1);
+    if (key === 'price' || isRange(key)) {
+      const parse = key === 'price' ? parsePriceBucketKey : parseMeasureRange;
+      const valid = values.filter((v) => parse(v) !== null).slice(0, 1);
       if (valid.length) state[key] = valid;
     } else if (values.length) {
       state[key] = isSystem(key) || isSingle(key) ? values.slice(0, 1) : values;
@@ -122,14 +210,20 @@ export function filtersFromRouteQuery(query: Readonly<Record<string, unknown>>, 
   return state;
 }
 
-/** Filter state to search filters: attribute lists as option ids, the price bucket as a range on the shown price. */
+/**
+ * Filter state to search filters: attribute lists as option ids, a measure as a range with both ends included, and
+ * the price bucket as the range of catalogue prices that show inside it (see `shownPriceRange`).
+ */
 export function filtersToSearchFilters(state: FilterState): Record<string, FilterValue> {
   const filters: Record<string, FilterValue> = {};
   for (const [key, values] of Object.entries(state)) {
     if (isSystem(key) || values.length === 0) continue;
     if (key === 'price') {
       const bucket = parsePriceBucketKey(values[0] ?? '');
-      if (bucket) filters[PRICE_FILTER_FIELD] = bucket.to === null ? { gte: bucket.from } : { gte: bucket.from, lt: bucket.to };
+      if (bucket) filters[PRICE_FILTER_FIELD] = shownPriceRange(bucket);
+    } else if (isRange(key)) {
+      const range = parseMeasureRange(values[0] ?? '');
+      if (range) filters[key] = { ...(range.from === null ? {} : { gte: range.from }), ...(range.to === null ? {} : { lte: range.to }) };
     } else {
       filters[key] = values.map((v) => (/^\d+$/.test(v) ? Number(v) : v));
     }

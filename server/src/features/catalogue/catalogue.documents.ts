@@ -10,7 +10,7 @@ import {
   type ProductPrices,
   type StoreCode,
 } from '@shop/shared';
-import type { CatalogueSnapshot, StoredAttribute, StoredCategory, StoredProduct } from './catalogue.snapshot.ts';
+import type { CatalogueSnapshot, ProductDescription, StoredAttribute, StoredCategory, StoredProduct } from './catalogue.snapshot.ts';
 
 export interface DocumentContext {
   snapshot: CatalogueSnapshot;
@@ -84,7 +84,8 @@ function childDocument(child: StoredProduct, store: StoreCode, context: Document
   };
 }
 
-export function productDocument(product: StoredProduct, store: StoreCode, context: DocumentContext): Product {
+/** A product's document; `description` is given when the caller read it (documents for listings go without). */
+export function productDocument(product: StoredProduct, store: StoreCode, context: DocumentContext, description?: ProductDescription): Product {
   const { snapshot } = context;
   const texts = product.texts[store];
   const parent = product.parent_id === null ? undefined : snapshot.productsById.get(product.parent_id);
@@ -111,8 +112,8 @@ export function productDocument(product: StoredProduct, store: StoreCode, contex
     slug: productSlug({ name: texts.name, id: product.id, url_key: texts.url_key }, context.useUrlKeys),
     image: product.images[0]?.path ?? '',
     media_gallery: product.images.map((image, index) => ({ image: image.path, pos: index + 1, ...(image.label ? { label: image.label } : {}) })),
-    description: texts.description,
-    short_description: texts.short_description,
+    description: description?.description ?? '',
+    short_description: description?.short_description ?? '',
     ...(product.ean ? { ean: product.ean } : {}),
     ...(parent ? { parentSku: parent.sku, parentId: parent.id } : {}),
     ...context.pricesOf(product.id),

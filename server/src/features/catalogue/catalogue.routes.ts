@@ -44,7 +44,7 @@ export function catalogueRoutes(catalogue: CatalogueService) {
       response: { 200: envelopeSchema({ type: 'object', description: 'SearchResult: items, total, start, size, aggregations, attributeMetadata' }), 400: errorEnvelopeSchema },
     };
 
-    const run = (request: SearchRequest) => {
+    const run = async (request: SearchRequest) => {
       const normalized = normalizeSearchRequest(request, DEFAULT_STORE);
       if ('kind' in normalized) {
         if (normalized.kind === 'unknown_entity_type') {
@@ -52,7 +52,7 @@ export function catalogueRoutes(catalogue: CatalogueService) {
         }
         throw new DomainError('invalid_search_query', `Invalid search query: ${normalized.message}`);
       }
-      return { code: 200, result: catalogue.search(normalized) };
+      return { code: 200, result: await catalogue.search(normalized) };
     };
 
     app.post('/api/catalog/search', { schema: { ...searchDoc, summary: 'Search the catalogue', body: jsonSchema(SearchRequestSchema) } }, async (request) =>
@@ -103,7 +103,7 @@ export function catalogueRoutes(catalogue: CatalogueService) {
         const store = storeOf(request.query.storeCode);
         const key = PRODUCT_KEYS.find((k) => typeof request.query[k] === 'string' && request.query[k] !== '');
         if (!key) throw new DomainError('product_search_key_missing', missingSearchKeyMessage('sku'));
-        return { code: 200, result: catalogue.loadProduct(store, key, request.query[key]!) };
+        return { code: 200, result: await catalogue.loadProduct(store, key, request.query[key]!) };
       },
     );
 
@@ -137,7 +137,7 @@ export function catalogueRoutes(catalogue: CatalogueService) {
       async (request) => {
         const store = storeOf(request.query.storeCode);
         if (!request.query.sku) throw new DomainError('product_search_key_missing', missingSearchKeyMessage('sku'));
-        return { code: 200, result: catalogue.members(store, request.query.sku) };
+        return { code: 200, result: await catalogue.members(store, request.query.sku) };
       },
     );
 
@@ -172,7 +172,7 @@ export function catalogueRoutes(catalogue: CatalogueService) {
       async (request) => {
         const parsed = UrlMapRequestSchema.safeParse(request.body);
         if (!parsed.success) throw new DomainError('bad_request', `Invalid URL map request: ${describeIssues(parsed.error)}`);
-        const found = catalogue.mapUrl(storeOf(parsed.data.storeCode), parsed.data.url);
+        const found = await catalogue.mapUrl(storeOf(parsed.data.storeCode), parsed.data.url);
         if (!found) throw new DomainError('not_found', `No mapping found for ${parsed.data.url}`, { status: 404 });
         return { code: 200, result: found };
       },

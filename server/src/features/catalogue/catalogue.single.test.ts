@@ -74,3 +74,23 @@ describe('GET /api/catalog/category (spec 1 §5)', () => {
     expect((await get('/api/catalog/category')).status).toBe(400);
   });
 });
+
+describe('product descriptions (read from the database, not held in memory)', async () => {
+  const withTexts = fixtureCatalogue();
+  const product = withTexts.products.find((p) => p.sku === 'W-3')!;
+  product.stores.nl = { ...product.stores.nl, description: 'Duikhorloge met keramische rand.', short_description: 'Duiker' };
+  product.stores.en = { ...product.stores.en, description: 'Diver with a ceramic bezel.', short_description: 'Diver' };
+  const textApp = await buildTestApp({ catalogue: withTexts });
+
+  it('serves the store’s own description on the product and in a search that asks for it', async () => {
+    const nl = (await textApp.inject('/api/catalog/product?storeCode=nl&sku=W-3')).json();
+    expect(nl.result._source).toMatchObject({ description: 'Duikhorloge met keramische rand.', short_description: 'Duiker' });
+    const en = await textApp.inject({ method: 'POST', url: '/api/catalog/search', payload: { type: 'product', storeCode: 'en', filters: { sku: 'W-3' }, includeFields: ['sku', 'description'] } });
+    expect(en.json().result.items).toEqual([{ sku: 'W-3', description: 'Diver with a ceramic bezel.' }]);
+  });
+
+  it('finds a product by a word that only its description holds', async () => {
+    const found = await textApp.inject({ method: 'POST', url: '/api/catalog/search', payload: { type: 'product', storeCode: 'en', query: 'ceramic', includeFields: ['sku'] } });
+    expect(found.json().result.items.map((i: { sku: string }) => i.sku)).toContain('W-3');
+  });
+});

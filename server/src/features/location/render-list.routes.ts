@@ -90,8 +90,7 @@ export function renderListRoutes(catalogue: CatalogueService, config: LocationCo
         if (userGroupId !== undefined && !/^\d+$/.test(userGroupId)) throw new DomainError('bad_request', `userGroupId must be a whole number, not ${userGroupId}`);
 
         const rules = catalogue.taxRules;
-        const items: RenderListItem[] = catalogue
-          .productsBySkus(store, skus)
+        const items: RenderListItem[] = (await catalogue.productsBySkus(store, skus, { withDescriptions: false }))
           .filter((product) => product.status < 2)
           .map((product) => ({
             id: product.id,

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ImageSize } from '@shop/shared';
-import sharp from 'sharp';
+import type { Sharp, SharpOptions } from 'sharp';
 
 export type ResizedFormat = 'webp' | 'png' | 'jpeg';
 
@@ -28,8 +28,24 @@ export interface ResizeSource {
   modifiedMs: number;
 }
 
+type SharpFactory = (input: Buffer, options?: SharpOptions) => Sharp;
+let loadingSharp: Promise<SharpFactory> | undefined;
+
+/**
+ * sharp (and libvips with it, about 25 MB resident) is loaded on the first picture to make, not at start: most
+ * requests are answered from copies already on disk. Its own operation cache is off, because the copies are the cache.
+ */
+function loadSharp(): Promise<SharpFactory> {
+  loadingSharp ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    return sharp;
+  });
+  return loadingSharp;
+}
+
 /** The original made square, `size` pixels each way, the whole picture visible. */
 export async function squareImage(input: Buffer, size: ImageSize, format: ResizedFormat, isSvg: boolean): Promise<Buffer> {
+  const sharp = await loadSharp();
   let density: number | undefined;
   if (isSvg) {
     // Drawn straight at the target size (librsvg renders at 72 dpi by default), which is faster and sharper than

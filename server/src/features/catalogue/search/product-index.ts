@@ -23,7 +23,7 @@ import {
   type ProductPrices,
   type StoreCode,
 } from '@shop/shared';
-import type { CatalogueSnapshot, StoredProduct } from '../catalogue.snapshot.ts';
+import type { CatalogueSnapshot, IndexSources, StoredProduct } from '../catalogue.snapshot.ts';
 import { allowedEdits, boundedDistance, normalizeText, tokenize } from './text.ts';
 
 type Mask = Uint8Array;
@@ -89,16 +89,30 @@ interface FacetColumn {
   slots: Int32Array | null;
 }
 
-interface Postings {
+/**
+ * One store's inverted index in flat arrays (no object per term, which at 50,000 products cost about 100 MB):
+ * term `t` is `terms[t]` (sorted, so prefixes are a binary search away) and its postings are the documents
+ * `docs[offsets[t]]..docs[offsets[t + 1] - 1]`, each with the bits of the fields it was found in.
+ */
+interface TextIndex {
+  terms: string[];
+  offsets: Int32Array;
   docs: Int32Array;
   fields: Uint8Array;
+  /** Ids of the non-numeric terms grouped by length, for fuzzy candidates. */
+  byLength: Map<number, Int32Array>;
 }
 
-interface TextIndex {
-  terms: Map<string, Postings>;
-  sortedTerms: string[];
-  /** Non-numeric terms grouped by length, for fuzzy candidates. */
-  byLength: Map<number, string[]>;
+/** The id of a term in a sorted term list, or -1. */
+function termId(terms: readonly string[], term: string): number {
+  let lo = 0;
+  let hi = terms.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (terms[mid]! < term) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < terms.length && terms[lo] === term ? lo : -1;
 }
 
 export interface ProductSearchHit {
@@ -115,7 +129,6 @@ export interface ProductSearchResult {
 export class ProductIndex {
   readonly size: number;
   readonly products: readonly StoredProduct[];
-  readonly prices: readonly ProductPrices[];
   /** category id -> number of visible, enabled products in it */
   readonly productCounts: Map<number, number>;
   private readonly numeric = new Map<string, Float64Array>();
@@ -126,26 +139,33 @@ export class ProductIndex {
   private readonly text: Record<StoreCode, TextIndex>;
   private readonly urlPaths: Record<StoreCode, Map<string, number>>;
   private readonly docOfId = new Map<number, number>();
+  private readonly docOfSku = new Map<string, number>();
+  /** Every price field as a column; `pricesOf` reassembles a product's prices from them. */
+  private readonly priceColumns: Record<keyof ProductPrices, Float64Array>;
 
-  constructor(snapshot: CatalogueSnapshot, now: Date, taxCountry: string = DEFAULT_TAX_COUNTRY) {
+  constructor(snapshot: CatalogueSnapshot, now: Date, sources: IndexSources, taxCountry: string = DEFAULT_TAX_COUNTRY) {
     this.products = snapshot.products;
     this.size = snapshot.products.length;
-    this.products.forEach((p, i) => this.docOfId.set(p.id, i));
-    this.prices = computePrices(snapshot, now, taxCountry);
+    this.products.forEach((p, i) => {
+      this.docOfId.set(p.id, i);
+      this.docOfSku.set(p.sku, i);
+    });
+    this.priceColumns = priceColumns(computePrices(snapshot, now, taxCountry));
     this.buildColumns();
     this.productCounts = this.countPerCategory();
-    this.text = Object.fromEntries(STORE_CODES.map((store) => [store, this.buildText(snapshot, store)])) as Record<StoreCode, TextIndex>;
+    this.text = Object.fromEntries(STORE_CODES.map((store) => [store, this.buildText(snapshot, store, sources.searchTexts)])) as Record<StoreCode, TextIndex>;
     this.urlPaths = Object.fromEntries(
       STORE_CODES.map((store) => [store, new Map(this.products.map((p, i) => [p.texts[store].url_path, i]))]),
     ) as Record<StoreCode, Map<string, number>>;
     this.buildSortOrders();
-    this.buildPositionOrders();
+    this.buildPositionOrders(sources.categoryListings);
   }
 
   pricesOf(productId: number): ProductPrices {
     const doc = this.docOfId.get(productId);
-    const prices = doc === undefined ? undefined : this.prices[doc];
-    if (!prices) throw new Error(`No prices for product ${productId}`);
+    if (doc === undefined) throw new Error(`No prices for product ${productId}`);
+    const prices = {} as ProductPrices;
+    for (const field of PRICE_FIELDS) prices[field] = this.priceColumns[field][doc]!;
     return prices;
   }
 
@@ -255,6 +275,14 @@ export class ProductIndex {
       return mask;
     }
 
+    if (name === 'id' || name === 'sku') {
+      const lookup = name === 'id' ? (v: string | number | boolean) => this.docOfId.get(Number(v)) : (v: string | number | boolean) => this.docOfSku.get(String(v));
+      for (const v of (Array.isArray(value) ? value : [value]) as Array<string | number | boolean>) {
+        const doc = lookup(v);
+        if (doc !== undefined) mask[doc] = 1;
+      }
+      return mask;
+    }
     const postings = this.keywords.get(name);
     if (!postings) throw new DomainError('invalid_search_query', `Unknown filter field ${field}`);
     // Ranges were handled above: what is left is one scalar or a list of them.
@@ -310,43 +338,49 @@ export class ProductIndex {
     const scores = new Float32Array(this.size);
     // A whole sku ("W-000123") is also indexed as one term, so a pasted sku finds its product first.
     const whole = query.trim().toLowerCase();
-    const terms = [...new Set([...tokenize(query), ...(index.terms.has(whole) ? [whole] : [])])].slice(0, 12);
+    const terms = [...new Set([...tokenize(query), ...(termId(index.terms, whole) >= 0 ? [whole] : [])])].slice(0, 12);
     if (terms.length === 0) return scores;
     const row = new Int32Array(64);
     let maxPossible = 0;
+    const best = new Float32Array(this.size);
     terms.forEach((term, position) => {
-      const matches = new Map<string, number>();
-      if (index.terms.has(term)) matches.set(term, 1);
+      /** term id -> similarity to the query term */
+      const matches = new Map<number, number>();
+      const exact = termId(index.terms, term);
+      if (exact >= 0) matches.set(exact, 1);
       const edits = allowedEdits(term, SEARCH.fuzziness);
       if (edits > 0) {
         for (let len = term.length - edits; len <= term.length + edits; len++) {
           for (const candidate of index.byLength.get(len) ?? []) {
             if (matches.has(candidate)) continue;
-            const d = boundedDistance(term, candidate, edits, row);
+            const d = boundedDistance(term, index.terms[candidate]!, edits, row);
             if (d <= edits) matches.set(candidate, 1 / (1 + d));
           }
         }
       }
       // The last word may still be being typed: its prefixes count too.
       if (position === terms.length - 1 && term.length >= 3) {
-        for (const candidate of prefixed(index.sortedTerms, term, 200)) if (!matches.has(candidate)) matches.set(candidate, 0.7);
+        for (const candidate of prefixed(index.terms, term, 200)) if (!matches.has(candidate)) matches.set(candidate, 0.7);
       }
       const idfTop = Math.log(1 + this.size);
       maxPossible += MAX_FIELD_SCORE * idfTop;
-      const best = new Map<number, number>();
+      best.fill(0);
+      const touched: number[] = [];
       for (const [candidate, similarity] of matches) {
-        const postings = index.terms.get(candidate)!;
-        const idf = Math.log(1 + this.size / postings.docs.length);
-        for (let k = 0; k < postings.docs.length; k++) {
-          const doc = postings.docs[k]!;
-          const bits = postings.fields[k]!;
+        const from = index.offsets[candidate]!;
+        const to = index.offsets[candidate + 1]!;
+        const idf = Math.log(1 + this.size / (to - from));
+        for (let k = from; k < to; k++) {
+          const doc = index.docs[k]!;
+          const bits = index.fields[k]!;
           let fieldScore = 0;
           for (const field of TEXT_FIELDS) if (bits & FIELD_BIT[field]) fieldScore += FIELD_BOOST[field];
           const value = fieldScore * similarity * idf;
-          if (value > (best.get(doc) ?? 0)) best.set(doc, value);
+          if (best[doc] === 0) touched.push(doc);
+          if (value > best[doc]!) best[doc] = value;
         }
       }
-      for (const [doc, value] of best) scores[doc]! += value;
+      for (const doc of touched) scores[doc]! += best[doc]!;
     });
     for (let i = 0; i < this.size; i++) scores[i] = scores[i]! / maxPossible;
     return scores;
@@ -373,7 +407,6 @@ export class ProductIndex {
     const rawFacets = new Map<string, Array<number | number[] | undefined>>(PRODUCT_ATTRIBUTE_CODES.map((code) => [code, new Array(n)]));
 
     this.products.forEach((p, i) => {
-      const prices = this.prices[i]!;
       const set = (field: string, value: number) => (this.numeric.get(field)![i] = value);
       set('id', p.id);
       set('status', p.status);
@@ -383,15 +416,13 @@ export class ProductIndex {
       set('stock.qty', p.stock.qty);
       set('qty', p.stock.qty);
       for (const field of ['price', 'price_incl_tax', 'special_price', 'final_price', 'final_price_incl_tax', 'original_price', 'original_price_incl_tax'] as const) {
-        set(field, prices[field]);
+        set(field, this.priceColumns[field][i]!);
       }
       for (const code of ['oculus_diameter', 'case_height'] as const) {
         const value = p.attributes[code];
         if (typeof value === 'number') set(code, value);
       }
 
-      add('id', p.id, i);
-      add('sku', p.sku, i);
       add('type_id', p.type_id, i);
       add('status', p.status, i);
       add('visibility', p.visibility, i);
@@ -424,8 +455,11 @@ export class ProductIndex {
     return counts;
   }
 
-  private buildText(snapshot: CatalogueSnapshot, store: StoreCode): TextIndex {
-    const lists = new Map<string, { docs: number[]; fields: number[] }>();
+  /**
+   * Builds one store's text index in a single pass: every (term, document, fields) posting is appended to flat
+   * growable arrays, then the terms are sorted and the postings laid out per term by a counting sort.
+   */
+  private buildText(snapshot: CatalogueSnapshot, store: StoreCode, searchTexts: ReadonlyMap<number, Partial<Record<StoreCode, string>>>): TextIndex {
     // Category names and option labels repeat across thousands of products: tokenize each once.
     const categoryTokens = new Map<number, string[]>();
     for (const category of snapshot.categories) if (category.level > 1) categoryTokens.set(category.id, tokenize(category.texts[store].name));
@@ -434,6 +468,9 @@ export class ProductIndex {
       if (attribute.options.length === 0) continue;
       optionTokens.set(attribute.attribute_code, new Map(attribute.options.map((o) => [o.value, tokenize(o.labels[store])])));
     }
+    const idOf = new Map<string, number>();
+    const termList: string[] = [];
+    const postings = new PostingBuffer();
     const bits = new Map<string, number>();
     this.products.forEach((p, doc) => {
       bits.clear();
@@ -445,40 +482,62 @@ export class ProductIndex {
       markTokens('sku', tokenize(p.sku));
       markTokens('sku', [p.sku.toLowerCase()]);
       for (const id of p.category_ids) markTokens('category.name', categoryTokens.get(id) ?? []);
-      markTokens('fulltext', tokenize(texts.description));
+      const text = searchTexts.get(p.id);
+      markTokens('fulltext', tokenize(text?.[store] ?? Object.values(text ?? {})[0] ?? ''));
       for (const [code, options] of optionTokens) {
         const value = p.attributes[code as keyof typeof p.attributes];
         if (value === undefined) continue;
         for (const v of Array.isArray(value) ? value : [value]) markTokens('fulltext', options.get(String(v)) ?? []);
       }
       for (const [token, fieldBits] of bits) {
-        const list = lists.get(token);
-        if (list) {
-          list.docs.push(doc);
-          list.fields.push(fieldBits);
-        } else lists.set(token, { docs: [doc], fields: [fieldBits] });
+        let id = idOf.get(token);
+        if (id === undefined) {
+          id = termList.length;
+          termList.push(token);
+          idOf.set(token, id);
+        }
+        postings.push(id, doc, fieldBits);
       }
     });
-    const terms = new Map<string, Postings>();
-    const byLength = new Map<number, string[]>();
-    for (const [term, list] of lists) {
-      terms.set(term, { docs: Int32Array.from(list.docs), fields: Uint8Array.from(list.fields) });
-      if (/\d/.test(term)) continue;
-      const group = byLength.get(term.length);
-      if (group) group.push(term);
-      else byLength.set(term.length, [term]);
+    idOf.clear();
+
+    const order = Int32Array.from(termList.keys()).sort((a, b) => (termList[a]! < termList[b]! ? -1 : termList[a]! > termList[b]! ? 1 : 0));
+    const rank = new Int32Array(termList.length);
+    order.forEach((oldId, newId) => (rank[oldId] = newId));
+    const terms = Array.from(order, (oldId) => termList[oldId]!);
+    const offsets = new Int32Array(terms.length + 1);
+    for (let k = 0; k < postings.length; k++) offsets[rank[postings.terms[k]!]! + 1]! += 1;
+    for (let t = 0; t < terms.length; t++) offsets[t + 1]! += offsets[t]!;
+    const docs = new Int32Array(postings.length);
+    const fields = new Uint8Array(postings.length);
+    const next = offsets.slice(0, terms.length);
+    // Documents were visited in order, so each term's postings come out sorted by document.
+    for (let k = 0; k < postings.length; k++) {
+      const at = next[rank[postings.terms[k]!]!]!++;
+      docs[at] = postings.docs[k]!;
+      fields[at] = postings.fields[k]!;
     }
-    return { terms, sortedTerms: [...terms.keys()].sort(), byLength };
+
+    const lengths = new Map<number, number[]>();
+    terms.forEach((term, id) => {
+      if (/\d/.test(term)) return;
+      const group = lengths.get(term.length);
+      if (group) group.push(id);
+      else lengths.set(term.length, [id]);
+    });
+    const byLength = new Map([...lengths].map(([length, ids]) => [length, Int32Array.from(ids)]));
+    return { terms, offsets, docs, fields, byLength };
   }
 
-  /** Each category's products in merchandising order, from the category's posting list. */
-  private buildPositionOrders(): void {
-    for (const [key, docs] of this.keywords.get('category_ids') ?? []) {
-      const categoryId = Number(key);
-      const positions = new Float64Array(docs.length);
-      docs.forEach((doc, k) => (positions[k] = this.products[doc]!.category_positions.get(categoryId) ?? Number.MAX_SAFE_INTEGER));
-      const byPosition = Int32Array.from(docs.keys()).sort((a, b) => positions[a]! - positions[b]! || docs[a]! - docs[b]!);
-      this.positionOrders.set(categoryId, byPosition.map((k) => docs[k]!));
+  /** Each category's products in merchandising order, as documents. */
+  private buildPositionOrders(listings: ReadonlyMap<number, readonly number[]>): void {
+    for (const [categoryId, productIds] of listings) {
+      const docs: number[] = [];
+      for (const id of productIds) {
+        const doc = this.docOfId.get(id);
+        if (doc !== undefined) docs.push(doc);
+      }
+      this.positionOrders.set(categoryId, Int32Array.from(docs));
     }
   }
 
@@ -581,7 +640,8 @@ function intersect(masks: Mask[], n: number): Mask {
   return result;
 }
 
-function prefixed(sorted: string[], prefix: string, limit: number): string[] {
+/** Ids of the terms that start with `prefix`, at most `limit`. */
+function prefixed(sorted: readonly string[], prefix: string, limit: number): number[] {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
@@ -589,9 +649,55 @@ function prefixed(sorted: string[], prefix: string, limit: number): string[] {
     if (sorted[mid]! < prefix) lo = mid + 1;
     else hi = mid;
   }
-  const found: string[] = [];
-  for (let i = lo; i < sorted.length && found.length < limit && sorted[i]!.startsWith(prefix); i++) found.push(sorted[i]!);
+  const found: number[] = [];
+  for (let i = lo; i < sorted.length && found.length < limit && sorted[i]!.startsWith(prefix); i++) found.push(i);
   return found;
+}
+
+/** Postings as three parallel growable typed arrays, so building the index allocates no object per posting. */
+class PostingBuffer {
+  length = 0;
+  terms = new Int32Array(1 << 16);
+  docs = new Int32Array(1 << 16);
+  fields = new Uint8Array(1 << 16);
+
+  push(term: number, doc: number, fields: number): void {
+    if (this.length === this.terms.length) {
+      const grow = <T extends Int32Array | Uint8Array>(a: T, make: (n: number) => T): T => {
+        const bigger = make(a.length * 2);
+        bigger.set(a);
+        return bigger;
+      };
+      this.terms = grow(this.terms, (n) => new Int32Array(n));
+      this.docs = grow(this.docs, (n) => new Int32Array(n));
+      this.fields = grow(this.fields, (n) => new Uint8Array(n));
+    }
+    this.terms[this.length] = term;
+    this.docs[this.length] = doc;
+    this.fields[this.length] = fields;
+    this.length++;
+  }
+}
+
+const PRICE_FIELDS = [
+  'price',
+  'price_incl_tax',
+  'price_tax',
+  'original_price',
+  'original_price_incl_tax',
+  'original_price_tax',
+  'special_price',
+  'special_price_incl_tax',
+  'special_price_tax',
+  'final_price',
+  'final_price_incl_tax',
+  'final_price_tax',
+] as const satisfies ReadonlyArray<keyof ProductPrices>;
+
+function priceColumns(prices: readonly ProductPrices[]): Record<keyof ProductPrices, Float64Array> {
+  const columns = {} as Record<keyof ProductPrices, Float64Array>;
+  for (const field of PRICE_FIELDS) columns[field] = Float64Array.from(prices, (p) => p[field]);
+  return columns;
 }
 
 function roundScore(score: number): number {

@@ -1,0 +1,315 @@
+/**
+ * Replicated documents in the database (decision 010): pull by checkpoint, push with conflict detection, and
+ * server-side writes. Every accepted write is stamped with the server's time, applied, appended to the event log and
+ * its write id recorded in ONE transaction; open streams hear of it after the commit.
+ */
+import { randomUUID } from 'node:crypto';
+import { DomainError } from '@shop/shared';
+import {
+  REPLICATED_COLLECTIONS,
+  withoutClientResultFields,
+  type CollectionDefinition,
+  type CollectionName,
+} from '@shop/shared/sync/collections';
+import { sql, type Transaction } from 'kysely';
+import type { Db } from '../../storage/database.ts';
+import type { Database } from '../../storage/schema.ts';
+import type { ChangeFeed } from './change-feed.ts';
+import { describeIssues, splitDeleted, type Checkpoint, type PullAnswer, type PulledDocument, type PushRow } from './replication.protocol.ts';
+
+export type Trx = Transaction<Database>;
+export type Doc = Record<string, unknown> & { id: string; updatedAt: number; writeId: string };
+
+/**
+ * A server-side step on the documents about to be stored, inside the write's transaction (e.g. the cart's item ids).
+ * Answers the documents in the same order.
+ */
+export type PrepareDocuments = (docs: Doc[], context: { trx: Trx; owner: string; collection: CollectionName }) => Promise<Doc[]>;
+
+/** Ids per `in (...)` list and rows per insert: far below SQLite's and PostgreSQL's parameter limits. */
+const IN_LIST_SIZE = 500;
+const INSERT_ROWS = 200;
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const parts: T[][] = [];
+  for (let i = 0; i < items.length; i += size) parts.push(items.slice(i, i + size));
+  return parts;
+}
+
+interface StoredRow {
+  id: string;
+  data: string;
+  updated_at: number | string | bigint;
+  deleted: number;
+}
+
+export interface CurrentCopy {
+  data: Doc;
+  deleted: boolean;
+}
+
+/** What a server-side write stores: the document (`id` and `updatedAt` are set for it) and whether it is deleted. */
+export interface ServerWrite {
+  data: Record<string, unknown> & { writeId?: string };
+  deleted?: boolean;
+}
+
+interface PendingWrite {
+  id: string;
+  data: Doc;
+  deleted: boolean;
+}
+
+/** Marks the write ids the server makes itself, so the log tells them from the shoppers'. */
+export const SERVER_REPLICA = 'server';
+
+function served(data: Doc, deleted: boolean): PulledDocument {
+  return { ...data, _deleted: deleted };
+}
+
+function fromRow(row: StoredRow): CurrentCopy {
+  const data = JSON.parse(row.data) as Doc;
+  // PostgreSQL answers bigint columns as strings; the stored JSON is the document, the column its index.
+  data.updatedAt = Number(row.updated_at);
+  return { data, deleted: Number(row.deleted) === 1 };
+}
+
+/**
+ * Two states are the same version when they carry the same `writeId` and deletion flag. `updatedAt` and the
+ * server-owned fields are the server's to change after a write, so a client that pushed a write and then writes again
+ * before pulling the server's stamped copy is not in conflict with itself.
+ */
+function sameVersion(assumed: Record<string, unknown>, master: CurrentCopy): boolean {
+  return assumed.writeId === master.data.writeId && (assumed._deleted === true) === master.deleted;
+}
+
+function definitionOf(collection: CollectionName): CollectionDefinition<Doc> {
+  return REPLICATED_COLLECTIONS[collection] as unknown as CollectionDefinition<Doc>;
+}
+
+export class ReplicationRepository {
+  private readonly prepares = new Map<CollectionName, PrepareDocuments>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly feed: ChangeFeed,
+    private readonly now: () => number,
+  ) {}
+
+  /** Lets a feature touch up documents of a collection as they are stored (once per collection). */
+  onPrepare(collection: CollectionName, prepare: PrepareDocuments): void {
+    this.prepares.set(collection, prepare);
+  }
+
+  /**
+   * The owner's documents after the checkpoint, by `(updatedAt, id)`, deleted ones included. The checkpoint answered
+   * is the last document's, or the one asked when nothing is newer.
+   */
+  async pull(collection: CollectionName, owner: string, checkpoint: Checkpoint | null, limit: number): Promise<PullAnswer> {
+    let query = this.db
+      .selectFrom('replicated_documents')
+      .select(['id', 'data', 'updated_at', 'deleted'])
+      .where('collection', '=', collection)
+      .where('owner', '=', owner);
+    if (checkpoint) {
+      const { id, updatedAt } = checkpoint;
+      // On PostgreSQL, `id` needs a byte-order collation ("C") for this comparison to match SQLite's.
+      query = query.where((eb) => eb.or([eb('updated_at', '>', updatedAt), eb.and([eb('updated_at', '=', updatedAt), eb('id', '>', id)])]));
+    }
+    const rows = await query.orderBy('updated_at').orderBy('id').limit(limit).execute();
+    const documents = rows.map((row) => {
+      const copy = fromRow(row);
+      return served(copy.data, copy.deleted);
+    });
+    const last = documents.at(-1);
+    return { documents, checkpoint: last ? { id: last.id, updatedAt: last.updatedAt } : checkpoint };
+  }
+
+  /** The owner's documents of a collection, deleted ones left out unless asked for. */
+  async list(collection: CollectionName, owner: string, options: { includeDeleted?: boolean } = {}): Promise<PulledDocument[]> {
+    let query = this.db.selectFrom('replicated_documents').select(['id', 'data', 'updated_at', 'deleted']).where('collection', '=', collection).where('owner', '=', owner);
+    if (!options.includeDeleted) query = query.where('deleted', '=', 0);
+    const rows = await query.orderBy('updated_at').orderBy('id').execute();
+    return rows.map((row) => {
+      const copy = fromRow(row);
+      return served(copy.data, copy.deleted);
+    });
+  }
+
+  /** When any of the owner's documents in the collection last changed, or null when it holds none. */
+  async lastChange(collection: CollectionName, owner: string): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('replicated_documents')
+      .select((eb) => eb.fn.max('updated_at').as('last'))
+      .where('collection', '=', collection)
+      .where('owner', '=', owner)
+      .executeTakeFirst();
+    return row?.last === null || row?.last === undefined ? null : Number(row.last);
+  }
+
+  /**
+   * Applies a push. Answers the server's copy of every row whose `assumedMasterState` is not the server's current
+   * version (RxDB's conflict answer); a row whose `writeId` was already applied changes nothing and is no conflict.
+   * Every row is checked against the collection's schema before anything is written.
+   */
+  async push(collection: CollectionName, owner: string, rows: readonly PushRow[]): Promise<PulledDocument[]> {
+    const definition = definitionOf(collection);
+    const checked = rows.map((row, index) => {
+      const where = `rows.${index}.newDocumentState`;
+      const { data, deleted } = splitDeleted(row.newDocumentState, where);
+      const parsed = definition.schema.safeParse(data);
+      if (!parsed.success) throw new DomainError('bad_request', `Invalid ${collection} document: ${describeIssues(parsed.error, where)}`);
+      const assumed = row.assumedMasterState ?? null;
+      if (assumed && assumed._deleted !== undefined && typeof assumed._deleted !== 'boolean') {
+        throw new DomainError('bad_request', `rows.${index}.assumedMasterState._deleted: expected boolean`);
+      }
+      return { data: parsed.data, deleted, assumed };
+    });
+
+    const conflicts: PulledDocument[] = [];
+    const written = await this.db.transaction().execute(async (trx) => {
+      const applied = await this.appliedWrites(trx, collection, owner, checked.map((row) => row.data.writeId));
+      const masters = await this.currentCopies(trx, collection, owner, checked.map((row) => row.data.id));
+      const seenWrites = new Set<string>();
+      const writes: PendingWrite[] = [];
+      for (const row of checked) {
+        const { id, writeId } = row.data;
+        if (seenWrites.has(writeId) || applied.has(writeId)) continue;
+        const master = masters.get(id);
+        if (master && (!row.assumed || !sameVersion(row.assumed, master))) {
+          conflicts.push(served(master.data, master.deleted));
+          continue;
+        }
+        const data = withoutClientResultFields(collection, row.data as never, master?.data as never) as unknown as Doc;
+        const write = { id, data, deleted: row.deleted };
+        seenWrites.add(writeId);
+        // A later row of this push on the same document builds on this one.
+        masters.set(id, write);
+        writes.push(write);
+      }
+      return this.store(trx, collection, owner, writes);
+    });
+    this.announce(collection, owner, written);
+    return conflicts;
+  }
+
+  /**
+   * A change the server makes itself (the cart endpoints), read-modify-write in one transaction: `decide` gets the
+   * current copy and answers the new document (its `writeId` is made here when it has none) or null to write nothing.
+   */
+  async writeServerSide(
+    collection: CollectionName,
+    owner: string,
+    id: string,
+    decide: (current: CurrentCopy | null, trx: Trx) => Promise<ServerWrite | null>,
+  ): Promise<PulledDocument | null> {
+    const schema = definitionOf(collection).schema;
+    const written = await this.db.transaction().execute(async (trx) => {
+      const current = await this.current(trx, collection, owner, id);
+      const next = await decide(current, trx);
+      if (!next) return [];
+      const candidate = { ...next.data, id, updatedAt: current?.data.updatedAt ?? 0, writeId: next.data.writeId ?? serverWriteId() };
+      const parsed = schema.safeParse(candidate);
+      // The server's own write breaking the shared schema is a bug here, not bad input: a 500 that the log explains.
+      if (!parsed.success) throw new Error(`A server-side ${collection} write is invalid: ${describeIssues(parsed.error)}`);
+      return this.store(trx, collection, owner, [{ id, data: parsed.data, deleted: next.deleted ?? false }]);
+    });
+    this.announce(collection, owner, written);
+    return written[0] ?? null;
+  }
+
+  /** Which of these write ids were applied already; one used by another owner or collection is refused. */
+  private async appliedWrites(trx: Trx, collection: string, owner: string, writeIds: readonly string[]): Promise<Set<string>> {
+    const applied = new Set<string>();
+    for (const part of chunks([...new Set(writeIds)], IN_LIST_SIZE)) {
+      const rows = await trx.selectFrom('applied_writes').select(['write_id', 'collection', 'owner']).where('write_id', 'in', part).execute();
+      for (const row of rows) {
+        if (row.collection !== collection || row.owner !== owner) {
+          throw new DomainError('bad_request', `The write id ${row.write_id} was already used; every write needs a new id`);
+        }
+        applied.add(row.write_id);
+      }
+    }
+    return applied;
+  }
+
+  private async currentCopies(trx: Trx, collection: string, owner: string, ids: readonly string[]): Promise<Map<string, CurrentCopy>> {
+    const copies = new Map<string, CurrentCopy>();
+    for (const part of chunks([...new Set(ids)], IN_LIST_SIZE)) {
+      const rows = await trx
+        .selectFrom('replicated_documents')
+        .select(['id', 'data', 'updated_at', 'deleted'])
+        .where('collection', '=', collection)
+        .where('owner', '=', owner)
+        .where('id', 'in', part)
+        .execute();
+      for (const row of rows) copies.set(row.id, fromRow(row));
+    }
+    return copies;
+  }
+
+  private async current(trx: Trx, collection: string, owner: string, id: string): Promise<CurrentCopy | null> {
+    return (await this.currentCopies(trx, collection, owner, [id])).get(id) ?? null;
+  }
+
+  /**
+   * `count` server times for one owner, each above the last one handed out, even within one millisecond or when the
+   * clock steps back: a pull that has passed a checkpoint must never miss a later write. The clock row is updated in
+   * the write's transaction, so on PostgreSQL its row lock orders one owner's concurrent writes.
+   */
+  private async stamps(trx: Trx, owner: string, count: number): Promise<number> {
+    const now = this.now();
+    const row = await trx
+      .insertInto('replication_clocks')
+      .values({ owner, last_at: now + count - 1 })
+      .onConflict((oc) =>
+        oc.column('owner').doUpdateSet({
+          last_at: sql<number>`case when replication_clocks.last_at + 1 > ${now} then replication_clocks.last_at + ${count} else ${now + count - 1} end`,
+        }),
+      )
+      .returning('last_at')
+      .executeTakeFirstOrThrow();
+    return Number(row.last_at) - count + 1;
+  }
+
+  private async store(trx: Trx, collection: CollectionName, owner: string, writes: PendingWrite[]): Promise<PulledDocument[]> {
+    if (writes.length === 0) return [];
+    const first = await this.stamps(trx, owner, writes.length);
+    const stamped = writes.map((write, index): Doc => ({ ...write.data, updatedAt: first + index }));
+    const prepare = this.prepares.get(collection);
+    const prepared = prepare ? await prepare(stamped, { trx, owner, collection }) : stamped;
+    const documents = prepared.map((data, index) => served(data, writes[index]!.deleted));
+
+    // The table keeps the last copy of each document (one push may write a document twice); the log keeps every write.
+    const latest = new Map(documents.map((document) => [document.id, document]));
+    for (const part of chunks([...latest.values()], INSERT_ROWS)) {
+      await trx
+        .insertInto('replicated_documents')
+        .values(part.map(({ _deleted, ...data }) => ({ collection, owner, id: data.id, data: JSON.stringify(data), updated_at: data.updatedAt, deleted: _deleted ? 1 : 0 })))
+        .onConflict((oc) =>
+          oc.columns(['collection', 'owner', 'id']).doUpdateSet((eb) => ({ data: eb.ref('excluded.data'), updated_at: eb.ref('excluded.updated_at'), deleted: eb.ref('excluded.deleted') })),
+        )
+        .execute();
+    }
+    for (const part of chunks(documents, INSERT_ROWS)) {
+      await trx
+        .insertInto('replication_events')
+        .values(part.map((document) => ({ collection, owner, doc_id: document.id, write_id: String(document.writeId), at: document.updatedAt, data: JSON.stringify(document) })))
+        .execute();
+      await trx
+        .insertInto('applied_writes')
+        .values(part.map((document) => ({ write_id: String(document.writeId), collection, owner, at: document.updatedAt })))
+        .execute();
+    }
+    return documents;
+  }
+
+  private announce(collection: CollectionName, owner: string, documents: PulledDocument[]): void {
+    const last = documents.at(-1);
+    if (last) this.feed.publish({ collection, owner, documents, checkpoint: { id: last.id, updatedAt: last.updatedAt } });
+  }
+}
+
+export function serverWriteId(): string {
+  return `${SERVER_REPLICA}:${randomUUID()}`;
+}

@@ -1,0 +1,140 @@
+/**
+ * `/api/replication/:collection/{pull,push,stream}`: RxDB's replication protocol for the collections of
+ * `REPLICATED_COLLECTIONS`, scoped to the owner the request names (owner.ts). Pull and push answer in the envelope
+ * (`result` holds RxDB's shape); the stream is server-sent events whose `data` is RxDB's stream item as JSON.
+ */
+import type { ServerResponse } from 'node:http';
+import { DomainError } from '@shop/shared';
+import { COLLECTION_NAMES, isCollectionName, type CollectionName } from '@shop/shared/sync/collections';
+import type { FastifyInstance } from 'fastify';
+import { envelopeSchema, errorEnvelopeSchema } from '../../plugins/openapi.ts';
+import type { ChangeFeed } from './change-feed.ts';
+import type { Owners } from './owner.ts';
+import { DEFAULT_PULL_LIMIT, MAX_PULL_LIMIT, MAX_PUSH_ROWS, parsePullQuery, parsePushBody } from './replication.protocol.ts';
+import type { ReplicationRepository } from './replication.repository.ts';
+
+/** A comment line now and then keeps proxies from closing a quiet stream. */
+const KEEP_ALIVE_MS = 25_000;
+
+export interface ReplicationDependencies {
+  repository: ReplicationRepository;
+  owners: Owners;
+  feed: ChangeFeed;
+}
+
+function collectionParam(value: string): CollectionName {
+  if (!isCollectionName(value)) {
+    throw new DomainError('not_found', `There is no replicated collection "${value.slice(0, 60)}"; use ${COLLECTION_NAMES.join(', ')}`, { status: 404 });
+  }
+  return value;
+}
+
+const ownerQuery = {
+  cartId: { type: 'string', description: 'The guest cart token from POST /api/cart/create' },
+  token: { type: 'string', description: 'A customer token (accounts: not yet available)' },
+};
+const collectionParams = { type: 'object', properties: { collection: { type: 'string', enum: [...COLLECTION_NAMES] } }, required: ['collection'] };
+const documentSchema = { type: 'object', description: 'A replicated document with `_deleted`', additionalProperties: true };
+const checkpointSchema = { type: ['object', 'null'], properties: { id: { type: 'string' }, updatedAt: { type: 'integer' } } };
+const refused = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema };
+
+export function replicationRoutes({ repository, owners, feed }: ReplicationDependencies) {
+  return async function routes(app: FastifyInstance): Promise<void> {
+    const streams = new Set<ServerResponse>();
+    // Open streams would keep `app.close()` waiting: end them first.
+    app.addHook('onClose', async () => {
+      for (const stream of streams) stream.end();
+      streams.clear();
+      await feed.close();
+    });
+
+    app.get<{ Params: { collection: string }; Querystring: Record<string, unknown> }>(
+      '/api/replication/:collection/pull',
+      {
+        schema: {
+          tags: ['replication'],
+          summary: 'Documents changed after a checkpoint, oldest first, deleted ones with `_deleted: true`',
+          params: collectionParams,
+          querystring: {
+            type: 'object',
+            properties: {
+              ...ownerQuery,
+              updatedAt: { type: 'integer', description: 'Checkpoint time (ms); documents after (updatedAt, id) are answered' },
+              id: { type: 'string', description: 'Checkpoint document id' },
+              checkpoint: { type: 'string', description: 'Alternatively the checkpoint as JSON {"id","updatedAt"}' },
+              limit: { type: 'integer', minimum: 1, maximum: MAX_PULL_LIMIT, default: DEFAULT_PULL_LIMIT },
+            },
+          },
+          response: { 200: envelopeSchema({ type: 'object', properties: { documents: { type: 'array', items: documentSchema }, checkpoint: checkpointSchema } }), ...refused },
+        },
+      },
+      async (request, reply) => {
+        const collection = collectionParam(request.params.collection);
+        const { checkpoint, limit } = parsePullQuery(request.query);
+        const { owner } = await owners.resolve(request.query);
+        reply.header('cache-control', 'no-store');
+        return { code: 200, result: await repository.pull(collection, owner, checkpoint, limit) };
+      },
+    );
+
+    app.post<{ Params: { collection: string }; Querystring: Record<string, unknown> }>(
+      '/api/replication/:collection/push',
+      {
+        schema: {
+          tags: ['replication'],
+          summary: `Writes up to ${MAX_PUSH_ROWS} documents; answers the server's copy of each conflicting one`,
+          params: collectionParams,
+          querystring: { type: 'object', properties: ownerQuery },
+          body: {
+            type: 'array',
+            items: { type: 'object', properties: { assumedMasterState: { ...documentSchema, type: ['object', 'null'] }, newDocumentState: documentSchema }, required: ['newDocumentState'] },
+          },
+          response: { 200: envelopeSchema({ type: 'array', items: documentSchema, description: 'Conflicts: the server copies' }), ...refused },
+        },
+      },
+      async (request) => {
+        const collection = collectionParam(request.params.collection);
+        const { owner } = await owners.resolve(request.query);
+        const rows = parsePushBody(request.body);
+        return { code: 200, result: await repository.push(collection, owner, rows) };
+      },
+    );
+
+    app.get<{ Params: { collection: string }; Querystring: Record<string, unknown> }>(
+      '/api/replication/:collection/stream',
+      {
+        schema: {
+          tags: ['replication'],
+          summary: 'Server-sent events: "RESYNC" on every (re)connect, then {documents, checkpoint} per change',
+          params: collectionParams,
+          querystring: { type: 'object', properties: ownerQuery },
+          response: { 200: { type: 'string', description: 'text/event-stream' }, ...refused },
+        },
+      },
+      async (request, reply) => {
+        const collection = collectionParam(request.params.collection);
+        const { owner } = await owners.resolve(request.query);
+        reply.hijack();
+        const stream = reply.raw;
+        stream.writeHead(200, {
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-store',
+          connection: 'keep-alive',
+          'x-accel-buffering': 'no',
+        });
+        const send = (data: unknown) => stream.write(`data: ${JSON.stringify(data)}\n\n`);
+        // Whatever happened while the client was away is fetched by a pull, which RESYNC asks for.
+        send('RESYNC');
+        const unsubscribe = feed.subscribe(collection, owner, ({ documents, checkpoint }) => send({ documents, checkpoint }));
+        const keepAlive = setInterval(() => stream.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+        keepAlive.unref();
+        streams.add(stream);
+        stream.on('close', () => {
+          clearInterval(keepAlive);
+          unsubscribe();
+          streams.delete(stream);
+        });
+      },
+    );
+  };
+}

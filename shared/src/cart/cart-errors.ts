@@ -1,0 +1,40 @@
+import { DomainError } from '../errors.ts';
+
+/**
+ * What can stop or qualify an "add to cart" (spec 1 §5, §8). The code is what the client translates
+ * (`errors.<code>`); the message is the spec's English text, the fallback.
+ */
+export const CART_PROBLEM_CODES = [
+  'cart_price_unknown',
+  'cart_product_error',
+  'cart_qty_not_above_zero',
+  'cart_qty_not_integer',
+  'cart_out_of_stock',
+  'cart_stock_volatile',
+  'cart_unsafe_quantity',
+] as const;
+export type CartProblemCode = (typeof CART_PROBLEM_CODES)[number];
+
+export const CART_MESSAGES = {
+  priceUnknown: 'Product price is unknown, product cannot be added to the cart!',
+  qtyNotAboveZero: 'Quantity must be above 0',
+  qtyNotInteger: 'Quantity must be positive integer',
+  outOfStock: 'The product is out of stock and cannot be added to the cart!',
+  volatile: 'The system is not sure about the stock quantity (volatile). Product has been added to the cart for pre-reservation.',
+  added: 'Product has been added to the cart!',
+  qtyUpdated: 'Product quantity has been updated!',
+  productNotFound: 'Product not found',
+} as const;
+
+export interface CartProblem {
+  code: CartProblemCode;
+  message: string;
+  /** An error skips the item; a warning is shown and the item is added. */
+  severity: 'error' | 'warning';
+  sku?: string;
+}
+
+/** A blocking problem as the shared `DomainError` the server answers with; its code is the cart problem's code. */
+export function cartProblemToDomainError(problem: CartProblem): DomainError {
+  return new DomainError(problem.code, problem.message, { status: 400, details: { sku: problem.sku } });
+}
