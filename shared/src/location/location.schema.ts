@@ -14,6 +14,8 @@ export const LocationSchema = z.object({
   /** Percent: 21 inside the EU, 0 outside. */
   vat: z.number(),
   currency: CurrencyCodeSchema,
+  /** Units of `currency` per catalogue euro as the shop converts prices (its configured rate); absent offline. */
+  rate: z.optional(z.number().check(z.positive())),
 });
 /** Named so it does not shadow the browser's `Location`. */
 export type VisitorLocation = z.infer<typeof LocationSchema>;

@@ -16,11 +16,15 @@ import { ProductCard, ProductCardSkeleton, ProductGrid } from '../catalogue/prod
 import { useCategories } from '../catalogue/use-categories.ts';
 import { useRenderedPrices, VisitorPricesContext } from '../location/visitor-prices.ts';
 import { activeFilterCount, filterStateFromQuery, queryAfterChange, queryWithout, sortIdOf } from './category-query.ts';
-import { filterGroups } from './filter-options.ts';
-import { FilterPanel } from './filter-panel.tsx';
+import { cataloguePriceOptions, filterGroups } from './filter-options.ts';
+import { FilterPanel, useRangeLabel, useRangeTitle } from './filter-panel.tsx';
 import { useCategoryProducts } from './use-category-products.ts';
+import { usePriceFacet } from './use-price-facet.ts';
 import '../catalogue/catalogue.css';
 import './category.css';
+
+// The menu's prefetch comes with the page's own chunk: it needs this code anyway, and no extra chunk is made.
+export { prefetchCategories } from './category-prefetch.ts';
 
 export function CategoryPage({ category }: { category: Category }) {
   const { t } = useTranslation();
@@ -29,7 +33,10 @@ export function CategoryPage({ category }: { category: Category }) {
   const query = useSearch({ from: '/$store/$' });
   const navigate = useNavigate({ from: '/$store/$' });
   const state = useMemo(() => filterStateFromQuery(query), [query]);
-  const products = useCategoryProducts(store, category.id, state);
+  // Whether the visitor sees the catalogue's prices decides how prices are bucketed (use-price-facet.ts).
+  const visitorPrices = useRenderedPrices(null).active;
+  const { facet, listing } = usePriceFacet(store, category.id, state, visitorPrices);
+  const products = useCategoryProducts(store, category.id, state, listing);
   const prices = useRenderedPrices(products.hasData ? products.items.map((product) => product.sku) : null);
   const categories = useCategories(store);
   const wide = useMediaQuery('(min-width: 60em)');
@@ -37,16 +44,27 @@ export function CategoryPage({ category }: { category: Category }) {
   const sortId = useId();
   useDocumentTitle(category.name, t('shop.name'));
 
-  const groups = useMemo(() => filterGroups(products.aggregations, products.attributeMetadata, state, view.i18n.currencyCode), [products.aggregations, products.attributeMetadata, state, view.i18n.currencyCode]);
+  const groups = useMemo(() => {
+    const price = facet?.by === 'visitor' ? facet : facet?.by === 'catalogue' ? cataloguePriceOptions(products.aggregations.price, view.i18n.currencyCode) : null;
+    return filterGroups(products.aggregations, products.attributeMetadata, state, price);
+  }, [facet, products.aggregations, products.attributeMetadata, state, view.i18n.currencyCode]);
+  const rangeTitle = useRangeTitle();
+  const rangeLabel = useRangeLabel();
   const brand = products.attributeMetadata.find((a) => a.attribute_code === 'brand');
   const subcategories = (categories.data ?? []).filter((c) => c.parent_id === category.id && c.is_active && c.include_in_menu).sort((a, b) => a.position - b.position);
   const activeCount = activeFilterCount(state);
-  const selected = groups.flatMap((group) => group.options.filter((o) => o.selected).map((o) => ({ attribute: group.attribute, ...o })));
 
   const go = (search: Record<string, string>) => void navigate({ search, resetScroll: false });
   const toggle = (attribute: string, value: string) => go(queryAfterChange(state, { attribute, value }));
+  const selected = groups.flatMap((group) =>
+    group.kind === 'range'
+      ? group.value
+        ? [{ key: group.attribute, label: `${rangeTitle(group.attribute)}: ${rangeLabel(group.value)}`, remove: () => go(queryWithout(state, [group.attribute])) }]
+        : []
+      : group.options.filter((o) => o.selected).map((o) => ({ key: `${group.attribute}-${o.value}`, label: o.label, remove: () => toggle(group.attribute, o.value) })),
+  );
 
-  const panel = <FilterPanel groups={groups} onToggle={toggle} />;
+  const panel = <FilterPanel groups={groups} onToggle={toggle} onRange={toggle} />;
 
   return (
     <div className="container category-page">
@@ -105,8 +123,8 @@ export function CategoryPage({ category }: { category: Category }) {
           {selected.length ? (
             <ul className="active-filters" aria-label={t('filters.active')}>
               {selected.map((option) => (
-                <li key={`${option.attribute}-${option.value}`}>
-                  <button type="button" className="chip chip--removable" onClick={() => toggle(option.attribute, option.value)} aria-label={t('filters.remove', { label: option.label })}>
+                <li key={option.key}>
+                  <button type="button" className="chip chip--removable" onClick={option.remove} aria-label={t('filters.remove', { label: option.label })}>
                     {option.label}
                     <span aria-hidden="true">×</span>
                   </button>

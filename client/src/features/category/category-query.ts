@@ -1,5 +1,5 @@
 import type { FilterChange, FilterState, SearchRequest, StoreCode } from '@shop/shared';
-import { changeFilter, DEFAULT_FILTERS, filtersFromRouteQuery, filtersToRouteQuery, filtersToSearchFilters } from '@shop/shared/catalogue/filters';
+import { changeFilter, DEFAULT_FILTERS, filtersFromRouteQuery, filtersToRouteQuery, filtersToSearchFilters, RANGE_FILTERS } from '@shop/shared/catalogue/filters';
 import { DEFAULT_SORT_OPTION, sortOption } from '@shop/shared/catalogue/sort-options';
 import { PRODUCT_LISTING_FIELDS } from '@shop/shared/catalogue/listing';
 import { SEARCH } from '@shop/shared/catalogue/search-constants';
@@ -11,9 +11,19 @@ export const CATEGORY_PAGE_SIZE = SEARCH.defaultSize;
  * able to pick any brand the category holds (24 in the demo watches), so the category page asks for them all.
  */
 export const CATEGORY_FACET_SIZE = 100;
+/** The most products a visitor's price filter can count: the ids of a bucket go into one search filter. */
+export const PRICE_FACET_MAX_PRODUCTS = SEARCH.maxFilterQuerySize;
+
+/**
+ * How the listing applies a chosen price bucket: as a range on the catalogue's prices when those are the prices the
+ * visitor sees, as the ids of the products whose own price (render list) shows in the bucket, or not at all when the
+ * visitor's prices cannot be bucketed (see use-price-facet.ts).
+ */
+export type ListingPrice = { by: 'catalogue' } | { by: 'ids'; ids: readonly number[] } | { by: 'none' };
+export const CATALOGUE_PRICE: ListingPrice = { by: 'catalogue' };
 
 export function filterStateFromQuery(query: Readonly<Record<string, unknown>>): FilterState {
-  return filtersFromRouteQuery(query, DEFAULT_FILTERS);
+  return filtersFromRouteQuery(query, [...DEFAULT_FILTERS, ...RANGE_FILTERS]);
 }
 
 export function sortIdOf(state: FilterState): string {
@@ -27,23 +37,23 @@ export function queryAfterChange(state: FilterState, change: FilterChange): Reco
 }
 
 export function queryWithout(state: FilterState, attributes: readonly string[] | 'all-filters'): Record<string, string> {
-  const next: Record<string, readonly string[]> = {};
-  for (const [key, values] of Object.entries(state)) {
-    const drop = attributes === 'all-filters' ? key !== 'sort' : attributes.includes(key);
-    if (!drop) next[key] = values;
-  }
-  return filtersToRouteQuery(next);
+  return filtersToRouteQuery(stateWithout(state, attributes === 'all-filters' ? (key) => key !== 'sort' : (key) => attributes.includes(key)));
+}
+
+function stateWithout(state: FilterState, drop: (key: string) => boolean): FilterState {
+  return Object.fromEntries(Object.entries(state).filter(([key]) => !drop(key)));
 }
 
 export function activeFilterCount(state: FilterState): number {
   return Object.entries(state).reduce((sum, [key, values]) => (key === 'sort' ? sum : sum + values.length), 0);
 }
 
-export function categoryProductsRequest(store: StoreCode, categoryId: number, state: FilterState, start: number): SearchRequest {
+export function categoryProductsRequest(store: StoreCode, categoryId: number, state: FilterState, start: number, price: ListingPrice = CATALOGUE_PRICE): SearchRequest {
+  const filters = { category_ids: [categoryId], ...filtersToSearchFilters(price.by === 'catalogue' ? state : stateWithout(state, (key) => key === 'price')) };
   const request: SearchRequest = {
     type: 'product',
     storeCode: store,
-    filters: { category_ids: [categoryId], ...filtersToSearchFilters(state) },
+    filters: price.by === 'ids' && state.price ? { ...filters, id: [...price.ids] } : filters,
     sort: sortOption(state.sort?.[0]).sort,
     size: CATEGORY_PAGE_SIZE,
     start,
@@ -51,8 +61,20 @@ export function categoryProductsRequest(store: StoreCode, categoryId: number, st
   };
   // Facet counts are only needed with the first page; later pages just append products.
   if (start === 0) {
-    request.aggregate = [...DEFAULT_FILTERS];
+    request.aggregate = [...DEFAULT_FILTERS, ...RANGE_FILTERS];
     request.aggregationSize = CATEGORY_FACET_SIZE;
   }
   return request;
+}
+
+/** The products of a category that a visitor's price buckets are counted over: every filter but price; ids and skus. */
+export function priceFacetRequest(store: StoreCode, categoryId: number, state: FilterState): SearchRequest {
+  return {
+    type: 'product',
+    storeCode: store,
+    filters: { category_ids: [categoryId], ...filtersToSearchFilters(stateWithout(state, (key) => key === 'price' || key === 'sort')) },
+    sort: 'id:asc',
+    size: PRICE_FACET_MAX_PRODUCTS,
+    includeFields: ['id', 'sku'],
+  };
 }

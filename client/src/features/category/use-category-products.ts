@@ -2,27 +2,28 @@ import type { FilterState, ProductListItem, StoreCode } from '@shop/shared';
 import { useState } from 'react';
 import { useResource } from '../../app/resource.ts';
 import { searchListing, searchUrl } from '../catalogue/catalogue-api.ts';
-import { categoryProductsRequest } from './category-query.ts';
+import { categoryProductsRequest, type ListingPrice } from './category-query.ts';
 
 /** Pages loaded with "Load more", kept per first-page request so coming back restores the list (and scroll). */
 const morePages = new Map<string, ProductListItem[]>();
 
-export function useCategoryProducts(store: StoreCode, categoryId: number, state: FilterState) {
-  const firstRequest = categoryProductsRequest(store, categoryId, state, 0);
-  const key = searchUrl(firstRequest);
-  const first = useResource(key, () => searchListing(firstRequest));
-  const [more, setMore] = useState<{ key: string; items: ProductListItem[] }>(() => ({ key, items: morePages.get(key) ?? [] }));
+/** `price` null: the chosen price bucket cannot be applied yet; the page keeps showing what it had, as busy. */
+export function useCategoryProducts(store: StoreCode, categoryId: number, state: FilterState, price: ListingPrice | null) {
+  const firstRequest = price && categoryProductsRequest(store, categoryId, state, 0, price);
+  const key = firstRequest && searchUrl(firstRequest);
+  const first = useResource(key, () => searchListing(firstRequest!));
+  const [more, setMore] = useState<{ key: string | null; items: ProductListItem[] }>(() => ({ key, items: (key && morePages.get(key)) || [] }));
   const [moreStatus, setMoreStatus] = useState<'idle' | 'loading' | 'error'>('idle');
 
-  const extra = more.key === key ? more.items : (morePages.get(key) ?? []);
+  const extra = more.key === key ? more.items : (key && morePages.get(key)) || [];
   const items = first.data ? [...first.data.items, ...extra] : [];
   const total = first.data?.total ?? 0;
 
   const loadMore = async () => {
-    if (!first.data || moreStatus === 'loading') return;
+    if (!first.data || !key || !price || moreStatus === 'loading') return;
     setMoreStatus('loading');
     try {
-      const page = await searchListing(categoryProductsRequest(store, categoryId, state, items.length));
+      const page = await searchListing(categoryProductsRequest(store, categoryId, state, items.length, price));
       const next = [...extra, ...page.items];
       morePages.set(key, next);
       setMore({ key, items: next });
@@ -37,11 +38,11 @@ export function useCategoryProducts(store: StoreCode, categoryId: number, state:
     total,
     aggregations: first.data?.aggregations ?? {},
     attributeMetadata: first.data?.attributeMetadata ?? [],
-    loading: first.loading,
+    loading: first.loading || key === null,
     hasData: first.data !== undefined,
     error: first.error,
     retry: first.retry,
-    canLoadMore: first.data !== undefined && items.length < total,
+    canLoadMore: key !== null && first.data !== undefined && items.length < total,
     loadMore,
     moreStatus,
   };

@@ -25,6 +25,12 @@ export function CategoryMenu({ items, loading }: { items: MenuItem[]; loading: b
     setOpenId(null);
   }
 
+  // Spec 1 §9 "Prefetch level 2", once the browser is idle after the first paint (category-prefetch.ts, which waits
+  // for the category list itself). Running it twice is harmless, answers being cached, so nothing is cancelled.
+  useEffect(() => {
+    (window.requestIdleCallback ?? setTimeout)(() => import('../category/category-page.tsx').then((module) => module.prefetchCategories(store, navRef.current), () => undefined));
+  }, [store]);
+
   useEffect(() => {
     if (openId === null) return;
     const onPointer = (event: PointerEvent) => {

@@ -1,5 +1,7 @@
-import type { CurrencyCode, RenderListResult, VisitorLocation } from '@shop/shared';
+import type { CurrencyCode, RenderListItem, RenderListResult, VisitorLocation } from '@shop/shared';
 import { DEFAULT_LOCATION_COUNTRY, EU_VAT_RATE, locationForCountry } from '@shop/shared/location/location';
+import { DEFAULT_CURRENCY_RATES } from '@shop/shared/location/currency-prices';
+import { RENDER_LIST_MAX_SKUS } from '@shop/shared/location/render-list.schema';
 import { apiGet } from '../../app/api.ts';
 import { cached, peekCached } from '../../app/resource.ts';
 import { CATALOGUE_PRICES, COUNTRY_KEY, PENDING_PRICES, storedCountry, type VisitorPrices } from './visitor-prices.ts';
@@ -62,4 +64,34 @@ export async function loadVisitorPrices(list: string | null, storeId: number, st
   } catch {
     return { ...PENDING_PRICES, pending: false };
   }
+}
+
+/** The currency of the visitor's prices, or null when the catalogue's own prices are the visitor's. */
+export async function loadVisitorCurrency(storeCurrency: CurrencyCode): Promise<CurrencyCode | null> {
+  const location = await loadVisitorLocation();
+  return usesCatalogue(location, storeCurrency) ? null : location.currency;
+}
+
+/** Units of `currency` per catalogue euro as the shop converts: the rate the server announced, else the default. */
+export async function loadVisitorRate(currency: CurrencyCode): Promise<number> {
+  const location = await loadVisitorLocation();
+  return location.currency === currency && location.rate !== undefined ? location.rate : DEFAULT_CURRENCY_RATES[currency];
+}
+
+/**
+ * The visitor's prices of any number of skus in `currency`, asked in sorted lists of at most RENDER_LIST_MAX_SKUS
+ * (each list cached like any answer). Unlike the prices of a page, a failure throws: a caller filtering by these
+ * prices must not take a missing price for a price outside its range.
+ */
+export async function loadVisitorPriceList(skus: readonly string[], storeId: number, currency: CurrencyCode): Promise<RenderListItem[]> {
+  const sorted = [...new Set(skus)].sort();
+  const lists: string[] = [];
+  for (let start = 0; start < sorted.length; start += RENDER_LIST_MAX_SKUS) lists.push(sorted.slice(start, start + RENDER_LIST_MAX_SKUS).join(','));
+  const answers = await Promise.all(
+    lists.map((list) => {
+      const url = renderListUrl(list, storeId, currency);
+      return cached(url, () => apiGet<RenderListResult>(url));
+    }),
+  );
+  return answers.flatMap((answer) => answer.items);
 }

@@ -66,3 +66,18 @@ describe('GET /api/catalog/product/members', () => {
     expect((await app.inject('/api/catalog/product/members')).statusCode).toBe(400);
   });
 });
+
+describe('price buckets count a product by the whole amount its price shows (spec 1 §9)', async () => {
+  const edge = fixtureCatalogue();
+  // 12396.69 excl. 21% VAT is 14999.99 incl., shown as €15,000: listed in "15000 - 17500", so counted there.
+  const { special_price: _none, ...plain } = edge.products[0]!;
+  edge.products = [{ ...plain, id: 70, sku: 'EDGE-70', price: 12396.69, tax_class_id: 2 }];
+  const edgeApp = await buildTestApp({ catalogue: edge });
+
+  it('counts 14999.99 in the bucket from 15000 and lists it there', async () => {
+    const answer = (await edgeApp.inject({ method: 'POST', url: '/api/catalog/search', payload: { type: 'product', storeCode: 'en', aggregate: ['price'], includeFields: ['sku', 'final_price_incl_tax'] } })).json();
+    expect(answer.result.items).toEqual([{ sku: 'EDGE-70', final_price_incl_tax: 14999.99 }]);
+    const counted = answer.result.aggregations.price.buckets.filter((b: { count: number }) => b.count > 0);
+    expect(counted).toEqual([{ key: '15000-17500', from: 15000, to: 17500, count: 1 }]);
+  });
+});

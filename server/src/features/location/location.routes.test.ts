@@ -1,8 +1,10 @@
+import { DEFAULT_CURRENCY_RATES } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import { fixtureCatalogue } from '../../test/fixture-catalogue.ts';
 
 const app = await buildTestApp({ catalogue: fixtureCatalogue() });
+const ownRates = await buildTestApp({ catalogue: fixtureCatalogue(), config: { currencyRates: { ...DEFAULT_CURRENCY_RATES, GBP: 0.9 } } });
 const behindCloudflare = await buildTestApp({ catalogue: fixtureCatalogue(), config: { defaultCountry: 'BE', locationHeader: 'cf-ipcountry' } });
 
 async function locate(headers: Record<string, string> = {}, target = app) {
@@ -14,7 +16,7 @@ describe('GET /api/location', () => {
   it('places a visitor without a country header in NL: VAT 21, EUR', async () => {
     const { status, body, headers } = await locate();
     expect(status).toBe(200);
-    expect(body).toEqual({ code: 200, result: { country_code: 'NL', vat: 21, currency: 'EUR' } });
+    expect(body).toEqual({ code: 200, result: { country_code: 'NL', vat: 21, currency: 'EUR', rate: DEFAULT_CURRENCY_RATES.EUR } });
     expect(String(headers.vary)).toContain('x-country-code');
     expect(headers['cache-control']).toBe('private, no-cache');
   });
@@ -22,12 +24,12 @@ describe('GET /api/location', () => {
   it('reads the country from x-country-code', async () => {
     const answers = await Promise.all(['gb', 'US', 'SE', 'DK', 'DE', 'CH'].map((country) => locate({ 'x-country-code': country })));
     expect(answers.map((a) => a.body.result)).toEqual([
-      { country_code: 'GB', vat: 0, currency: 'GBP' },
-      { country_code: 'US', vat: 0, currency: 'USD' },
-      { country_code: 'SE', vat: 21, currency: 'SEK' },
-      { country_code: 'DK', vat: 21, currency: 'DKK' },
-      { country_code: 'DE', vat: 21, currency: 'EUR' },
-      { country_code: 'CH', vat: 0, currency: 'EUR' },
+      { country_code: 'GB', vat: 0, currency: 'GBP', rate: DEFAULT_CURRENCY_RATES.GBP },
+      { country_code: 'US', vat: 0, currency: 'USD', rate: DEFAULT_CURRENCY_RATES.USD },
+      { country_code: 'SE', vat: 21, currency: 'SEK', rate: DEFAULT_CURRENCY_RATES.SEK },
+      { country_code: 'DK', vat: 21, currency: 'DKK', rate: DEFAULT_CURRENCY_RATES.DKK },
+      { country_code: 'DE', vat: 21, currency: 'EUR', rate: DEFAULT_CURRENCY_RATES.EUR },
+      { country_code: 'CH', vat: 0, currency: 'EUR', rate: DEFAULT_CURRENCY_RATES.EUR },
     ]);
   });
 
@@ -36,9 +38,13 @@ describe('GET /api/location', () => {
   });
 
   it('uses the configured header and default country', async () => {
-    expect((await locate({}, behindCloudflare)).body.result).toEqual({ country_code: 'BE', vat: 21, currency: 'EUR' });
+    expect((await locate({}, behindCloudflare)).body.result).toEqual({ country_code: 'BE', vat: 21, currency: 'EUR', rate: DEFAULT_CURRENCY_RATES.EUR });
     expect((await locate({ 'cf-ipcountry': 'US' }, behindCloudflare)).body.result.currency).toBe('USD');
     expect((await locate({ 'cf-ipcountry': 'T1' }, behindCloudflare)).body.result.country_code).toBe('BE');
     expect((await locate({ 'x-country-code': 'GB' }, behindCloudflare)).body.result.country_code).toBe('BE');
+  });
+
+  it('announces the rate the shop converts the visitor’s prices at, as configured', async () => {
+    expect((await locate({ 'x-country-code': 'GB' }, ownRates)).body.result).toEqual({ country_code: 'GB', vat: 0, currency: 'GBP', rate: 0.9 });
   });
 });

@@ -2,9 +2,10 @@
 import { LocationSchema } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
 import { envelopeSchema, jsonSchema } from '../../plugins/openapi.ts';
+import type { AppConfig } from '../../config.ts';
 import { visitorLocation, type LocationConfig } from './location.ts';
 
-export function locationRoutes(config: LocationConfig) {
+export function locationRoutes(config: LocationConfig & Pick<AppConfig, 'currencyRates'>) {
   return async function routes(app: FastifyInstance): Promise<void> {
     app.get(
       '/api/location',
@@ -19,7 +20,8 @@ export function locationRoutes(config: LocationConfig) {
         // The answer depends on a header a proxy sets: shared caches must keep one copy per country.
         reply.header('vary', config.locationHeader);
         reply.header('cache-control', 'private, no-cache');
-        return { code: 200, result: visitorLocation(request, config) };
+        const location = visitorLocation(request, config);
+        return { code: 200, result: { ...location, rate: config.currencyRates[location.currency] } };
       },
     );
   };

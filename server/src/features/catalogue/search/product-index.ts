@@ -15,6 +15,7 @@ import {
   bundlePrice,
   groupedPrice,
   priceBuckets,
+  shownAmount,
   productPrices,
   taxRateFor,
   type Aggregation,
@@ -299,7 +300,8 @@ export class ProductIndex {
       const buckets = priceBuckets().map((b) => ({ key: b.key, from: b.from, to: b.to, count: 0 }));
       const last = buckets.length - 1;
       for (const doc of docs) {
-        const index = Math.floor(column[doc]! / PRICE_BUCKET_STEP);
+        // By the whole amount the price shows as, as the storefront lists it (14999.99 shows as 15000).
+        const index = Math.floor(shownAmount(column[doc]!) / PRICE_BUCKET_STEP);
         buckets[index < 0 ? 0 : index > last ? last : index]!.count++;
       }
       return { type: 'range', buckets };
