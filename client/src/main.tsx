@@ -18,3 +18,6 @@ createRoot(root).render(
     <RouterProvider router={router} />
   </StrictMode>,
 );
+
+// The offline shell (service worker); never in dev, where it would serve stale modules.
+if (import.meta.env.PROD) void import('./features/offline/offline-shell.ts').then((offline) => offline.registerShopWorker(router));

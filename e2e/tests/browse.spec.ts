@@ -7,7 +7,7 @@ test('the shop opens on the Dutch store', async ({ page }) => {
   await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
   await expect(page.getByRole('heading', { name: 'Nieuw binnen' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Bestsellers' })).toBeVisible();
-  await expect(page.getByRole('status', { name: /Winkelwagen, 0 artikelen/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Winkelwagen, 0 artikelen/ })).toBeVisible();
 });
 
 test('browse from the menu into a category, filter, sort and load more', async ({ page }) => {

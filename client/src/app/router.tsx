@@ -38,7 +38,7 @@ export const catalogueRoute = createRoute({
   getParentRoute: () => storeRoute,
   path: '$',
   validateSearch: validateRouteQuery,
-  loader: ({ params }) => loadCatalogueRoute(params.store, params._splat ?? ''),
+  loader: ({ params, preload }) => loadCatalogueRoute(params.store, params._splat ?? '', preload),
   staleTime: 60_000,
   component: CatalogueRoute,
   pendingComponent: CataloguePending,

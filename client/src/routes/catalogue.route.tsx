@@ -2,19 +2,23 @@ import { isStoreCode } from '@shop/shared/stores/stores';
 import { lazyRouteComponent, notFound, redirect, useLoaderData, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { loadNamespace, useTranslation } from '../app/i18n.ts';
 import { dispatchPath, resolveUrl } from '../features/catalogue/catalogue-api.ts';
-import { NotFoundPage } from '../features/layout/not-found-page.tsx';
+import { NotFoundPage } from '../features/layout/lazy-not-found-page.tsx';
 import { ErrorState } from '../ui/error-state.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
 
 const CategoryPage = lazyRouteComponent(() => import('../features/category/category-page.tsx'), 'CategoryPage');
 const ProductPage = lazyRouteComponent(() => import('../features/product/product-page.tsx'), 'ProductPage');
 
-/** URL dispatch (spec 2 §2): the path, without trailing slashes or query, is mapped to a category or product. */
-export async function loadCatalogueRoute(store: string, splat: string) {
+/**
+ * URL dispatch (spec 2 §2): the path, without trailing slashes or query, is mapped to a category or product.
+ * Offline, a page never cached sends the shopper Home with the spec's notice (not for a preload on hover).
+ */
+export async function loadCatalogueRoute(store: string, splat: string, preload = false) {
   if (!isStoreCode(store)) throw notFound();
   const path = dispatchPath(splat);
   if (path === 'pwa.html' || path === '') throw redirect({ to: '/$store', params: { store }, replace: true });
-  const [target] = await Promise.all([resolveUrl(path, store), loadNamespace('catalogue')]);
+  const lookup = resolveUrl(path, store).catch((error: unknown) => import('../features/offline/offline-shell.ts').then((offline) => offline.homeWhenNotCached(error, store, preload)));
+  const [target] = await Promise.all([lookup, loadNamespace('catalogue')]);
   // A child variant opens its parent (spec 1 §4): the address changes to the parent's.
   if (target?._type === 'product' && target.redirect) {
     throw redirect({ to: '/$store/$', params: { store, _splat: target.redirect.url_path }, replace: true });

@@ -4,7 +4,7 @@ import { Outlet, useParams } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { storedLanguage, switchLanguage } from '../app/i18n.ts';
 import { StoreProvider } from '../app/store-context.tsx';
-import { NotFoundPage } from '../features/layout/not-found-page.tsx';
+import { NotFoundPage } from '../features/layout/lazy-not-found-page.tsx';
 import { SiteLayout } from '../features/layout/site-layout.tsx';
 
 /** Until the shopper picks a language, the interface speaks the store's language. */

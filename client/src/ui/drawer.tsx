@@ -35,7 +35,10 @@ export function Drawer({
       ref={ref}
       className={`drawer drawer--${side}`}
       aria-label={title}
-      onClose={onClose}
+      onClose={(event) => {
+        // A dialog opened inside the drawer (a confirmation) closing is not the drawer closing.
+        if (event.target === event.currentTarget) onClose();
+      }}
       onClick={(event) => {
         // A click on the backdrop lands on the dialog element itself.
         if (event.target === event.currentTarget) onClose();

@@ -162,7 +162,7 @@ describe('category page filters', () => {
     expect(await within(panel).findByRole('checkbox', { name: '2925 - 5850 (1)' })).toHaveProperty('checked', true);
     await waitFor(() => expect(cards().map((card) => within(card).getByRole('link').textContent)).toEqual(['Piece 2']));
     // The ids stand for the price alone, so the range's own bounds are those of the whole bucket: 30 to 34 mm.
-    expect(within(panel).getByText('In this selection: 30–34 mm')).toBeDefined();
+    expect(await within(panel).findByText('In this selection: 30–34 mm')).toBeDefined();
     expect(searches.filter((request) => request.filters?.id !== undefined).at(-1)?.filters).toEqual({ category_ids: [3], oculus_diameter: { gte: 30, lte: 31 }, id: [2, 5] });
   });
 

@@ -3,16 +3,18 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from '../../app/i18n.ts';
 import { useStore } from '../../app/store-context.tsx';
 import { BagIcon, MenuIcon } from '../../ui/icons.tsx';
-import { useCartCount } from '../cart/use-cart-count.ts';
 import { useCategories } from '../catalogue/use-categories.ts';
 import { SearchBox } from '../search/search-box.tsx';
 import { CategoryMenu } from './category-menu.tsx';
-import { LanguageSwitcher } from './language-switcher.tsx';
 import { buildMenuTree } from './menu-tree.ts';
-import { StoreSwitcher } from './store-switcher.tsx';
+import './header-actions.css';
 
 // Only phones open the drawer, so its code loads on the first tap rather than with every page.
 const MobileMenu = lazy(() => import('./mobile-menu.tsx').then((module) => ({ default: module.MobileMenu })));
+// The cart button with its count, the connection badge and the minicart load beside the first paint.
+const HeaderExtras = lazy(() => import('./layout-extras.tsx').then((module) => ({ default: module.HeaderExtras })));
+// The store and language switchers come with them: they are not needed to read the first page.
+const HeaderSettings = lazy(() => import('./layout-extras.tsx').then((module) => ({ default: module.HeaderSettings })));
 
 export function SiteHeader() {
   const { t } = useTranslation();
@@ -21,7 +23,6 @@ export function SiteHeader() {
   const menu = useMemo(() => buildMenuTree(categories.data ?? []), [categories.data]);
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuLoaded, setMenuLoaded] = useState(false);
-  const cartCount = useCartCount();
 
   return (
     <header className="site-header">
@@ -29,8 +30,9 @@ export function SiteHeader() {
         <div className="container site-header__utility-inner">
           <p className="site-header__promise">{t('header.promise')}</p>
           <div className="site-header__settings">
-            <StoreSwitcher />
-            <LanguageSwitcher />
+            <Suspense fallback={null}>
+              <HeaderSettings />
+            </Suspense>
           </div>
         </div>
       </div>
@@ -48,13 +50,18 @@ export function SiteHeader() {
           <span className="brand__tagline">{t('shop.tagline')}</span>
         </Link>
         <SearchBox />
-        {/* A count only until the cart page exists (the local-first cart issue); a link to nowhere would be worse. */}
-        <span className="cart-link" role="status" aria-label={t('header.cartCount', { count: cartCount })}>
-          <BagIcon />
-          <span className="cart-link__count" aria-hidden="true">
-            {cartCount}
-          </span>
-        </span>
+        <div className="site-header__actions">
+          {/* Until they arrive, the cart's icon holds its place. */}
+          <Suspense
+            fallback={
+              <span className="cart-link" aria-hidden="true">
+                <BagIcon />
+              </span>
+            }
+          >
+            <HeaderExtras />
+          </Suspense>
+        </div>
       </div>
       <div className="site-header__nav">
         <div className="container">

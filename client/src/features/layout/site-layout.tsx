@@ -1,8 +1,10 @@
 import { useRouterState } from '@tanstack/react-router';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../app/i18n.ts';
-import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
+
+// Below the fold on every page: it loads beside the first paint, with the header's extras (one small file).
+const SiteFooter = lazy(() => import('./layout-extras.tsx').then((module) => ({ default: module.SiteFooter })));
 
 export function SiteLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -16,7 +18,9 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       <main id="main" className="site-main" tabIndex={-1}>
         {children}
       </main>
-      <SiteFooter />
+      <Suspense fallback={null}>
+        <SiteFooter />
+      </Suspense>
       <div className="visually-hidden" role="status" aria-live="polite">
         {announcement}
       </div>

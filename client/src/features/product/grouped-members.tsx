@@ -8,8 +8,21 @@ import { ProductImage } from '../catalogue/product-image.tsx';
 import { groupedMembers, hasOwnPage } from './product-sets.ts';
 import { QtyTimes, SetLoadError, SetRowSkeleton, StockState } from './set-parts.tsx';
 
-/** "In this set": the products a grouped product is made of, each with its qty, own price and stock (spec 1 §4). */
-export function GroupedMembers({ product, members }: { product: Product; members: Resource<Product[]> }) {
+/**
+ * "In this set": the products a grouped product is made of, each with its qty, own price and stock (spec 1 §4). With
+ * `onQuantity` each piece gets a quantity field (its link's qty to start with; 0 leaves it out of the cart).
+ */
+export function GroupedMembers({
+  product,
+  members,
+  quantities,
+  onQuantity,
+}: {
+  product: Product;
+  members: Resource<Product[]>;
+  quantities?: Readonly<Record<string, string>>;
+  onQuantity?: (sku: string, qty: string) => void;
+}) {
   const { t } = useTranslation();
   const store = useStore();
   const links = product.product_links ?? [];
@@ -48,7 +61,21 @@ export function GroupedMembers({ product, members }: { product: Product; members
                 <StockState inStock={member.stock.is_in_stock} />
               </span>
               <span className="set-row__price">
-                <QtyTimes qty={qty} /> <PriceTag product={member} sku={member.sku} compact />
+                {onQuantity ? (
+                  <input
+                    className="set-row__qty"
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    step={1}
+                    value={quantities?.[member.sku] ?? String(qty)}
+                    aria-label={t('add.setQuantity', { ns: 'cart', name: member.name })}
+                    onChange={(event) => onQuantity(member.sku, event.target.value)}
+                  />
+                ) : (
+                  <QtyTimes qty={qty} />
+                )}{' '}
+                <PriceTag product={member} sku={member.sku} compact />
               </span>
             </li>
           ))}

@@ -1,7 +1,7 @@
 import type { BreadcrumbEntry, Category, Product, RenderListItem } from '@shop/shared';
 import { categoryBreadcrumbs } from '@shop/shared/catalogue/category';
 import { useMemo, useState } from 'react';
-import { useTranslation } from '../../app/i18n.ts';
+import { localeOf, useTranslation } from '../../app/i18n.ts';
 import { useResource } from '../../app/resource.ts';
 import { useStore } from '../../app/store-context.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
@@ -17,7 +17,9 @@ import { Gallery, type GalleryImage } from './gallery.tsx';
 import { VariantPicker } from './variant-picker.tsx';
 import { BundleOptions } from './bundle-options.tsx';
 import { GroupedMembers } from './grouped-members.tsx';
-import { bundleSelectionTotal, chooseBundleLink, type BundleLink, chosenBundleLinks, defaultBundleSelection, sortedBundleOptions, type BundleOption, type BundleSelection } from './product-sets.ts';
+import { AddToCartControl, type CartChoice } from './add-to-cart-control.tsx';
+import { bundleCartProduct, bundleChoiceComplete, configurableCartProduct, groupedCartProduct, simpleCartProduct } from './cart-product.ts';
+import { bundleSelectionTotal, chooseBundleLink, type BundleLink, chosenBundleLinks, defaultBundleSelection, groupedMembers, sortedBundleOptions, type BundleOption, type BundleSelection } from './product-sets.ts';
 import { selectVariant, type VariantSelection } from '@shop/shared/catalogue/variants';
 import '../catalogue/catalogue.css';
 import './product.css';
@@ -66,7 +68,7 @@ export function ProductPage({ product }: { product: Product }) {
   const [activeImage, setActiveImage] = useState(0);
   useDocumentTitle(product.name, t('shop.name'));
 
-  // Grouped products and bundles show their member products; the bundle's choice is kept here until the cart arrives.
+  // Grouped products and bundles show their member products; the bundle's choice and the set's quantities are kept here.
   const isSet = product.type_id === 'grouped' || product.type_id === 'bundle';
   const members = useResource(isSet ? `members:${store}:${product.sku}` : null, () => loadMembers(store, product.sku));
   const membersBySku = useMemo(() => new Map((members.data ?? []).map((member) => [member.sku, member])), [members.data]);
@@ -80,6 +82,7 @@ export function ProductPage({ product }: { product: Product }) {
   const bundleTotal = bundleLocal ?? (bundleChosen ? bundleSelectionTotal(bundleChosen, product.hide_price) : undefined);
   const bundlePending = Boolean(bundleChosen?.length) && prices.pending && !bundleLocal;
   const chooseBundle = (option: BundleOption, linkId: number | null) => setBundleSelection((current) => chooseBundleLink(current, option, linkId));
+  const [setQuantities, setSetQuantities] = useState<Readonly<Record<string, string>>>({});
 
   const variant = selectVariant(product, selection);
   const child = variant.status === 'selected' ? variant.child : undefined;
@@ -103,6 +106,18 @@ export function ProductPage({ product }: { product: Product }) {
       setActiveImage(index >= 0 ? index : 0);
     }
   };
+
+  const cartChoice = useCartChoice({
+    product,
+    variant,
+    selection,
+    members: members.data,
+    bundleOptions,
+    bundleSelection,
+    // The cart keeps the store's prices (EUR): the visitor's currency is for display only.
+    bundleTotal: bundleChosen ? bundleSelectionTotal(bundleChosen, product.hide_price) : undefined,
+    setQuantities,
+  });
 
   const brand = brandLabel(product.brand, attributes.data?.find((a) => a.attribute_code === 'brand'));
   const description = paragraphs(product.description);
@@ -130,7 +145,12 @@ export function ProductPage({ product }: { product: Product }) {
             {product.type_id === 'configurable' ? (
               <VariantPicker product={product} selection={selection} onChange={choose} />
             ) : product.type_id === 'grouped' ? (
-              <GroupedMembers product={product} members={members} />
+              <GroupedMembers
+                product={product}
+                members={members}
+                quantities={setQuantities}
+                onQuantity={(sku, qty) => setSetQuantities((current) => ({ ...current, [sku]: qty }))}
+              />
             ) : product.type_id === 'bundle' ? (
               <BundleOptions
                 options={bundleOptions}
@@ -153,6 +173,7 @@ export function ProductPage({ product }: { product: Product }) {
                 </p>
               )}
             </div>
+            <AddToCartControl choice={cartChoice} withQuantity={product.type_id !== 'grouped'} />
             {short.length ? (
               <div className="product-short">
                 {short.map((text, index) => (
@@ -200,4 +221,44 @@ export function ProductPage({ product }: { product: Product }) {
       </div>
     </VisitorPricesContext>
   );
+}
+
+interface CartChoiceInput {
+  product: Product;
+  variant: ReturnType<typeof selectVariant>;
+  selection: VariantSelection;
+  members: Product[] | undefined;
+  bundleOptions: readonly BundleOption[];
+  bundleSelection: BundleSelection;
+  bundleTotal: PriceFields | undefined;
+  setQuantities: Readonly<Record<string, string>>;
+}
+
+/** What 'Add to cart' adds on this page, or why it cannot yet (spec 1 §4: a configurable product needs a variant). */
+function useCartChoice({ product, variant, selection, members, bundleOptions, bundleSelection, bundleTotal, setQuantities }: CartChoiceInput): CartChoice {
+  const { t, i18n } = useTranslation();
+  if (product.type_id === 'configurable') {
+    if (variant.status === 'selected') return { kind: 'ready', request: (qty) => ({ product: configurableCartProduct(product, variant.child, selection), qty }) };
+    if (variant.status === 'unavailable') return { kind: 'blocked', reason: t('add.unavailable', { ns: 'cart' }) };
+    const missing = [...(product.configurable_options ?? [])]
+      .sort((a, b) => a.position - b.position)
+      .filter((option) => selection[option.attribute_code] === undefined)
+      .map((option) => option.label.toLowerCase());
+    const options = new Intl.ListFormat(localeOf(i18n.language), { type: 'conjunction' }).format(missing);
+    return { kind: 'blocked', reason: t('add.chooseVariant', { ns: 'cart', options }) };
+  }
+  if (product.type_id === 'bundle') {
+    if (!members) return { kind: 'pending' };
+    if (!bundleChoiceComplete(bundleOptions, bundleSelection)) return { kind: 'blocked', reason: t('add.chooseBundle', { ns: 'cart' }) };
+    return { kind: 'ready', request: (qty) => ({ product: bundleCartProduct(product, bundleOptions, bundleSelection, bundleTotal), qty }) };
+  }
+  if (product.type_id === 'grouped') {
+    if (!members) return { kind: 'pending' };
+    const rows = groupedMembers(product.product_links ?? [], members);
+    const qtyBySku = Object.fromEntries(rows.map(({ member, qty }) => [member.sku, setQuantities[member.sku] ?? String(qty)]));
+    if (!Object.values(qtyBySku).some((qty) => Number(qty) > 0)) return { kind: 'blocked', reason: t('add.chooseSet', { ns: 'cart' }) };
+    const grouped = groupedCartProduct(product, members);
+    return { kind: 'ready', request: () => ({ product: grouped.product, members: grouped.members, qtyBySku }) };
+  }
+  return { kind: 'ready', request: (qty) => ({ product: simpleCartProduct(product), qty }) };
 }

@@ -304,8 +304,22 @@ function storedProduct(
       ? { qty: stock.qty, is_in_stock: stock.is_in_stock === 1, manage_stock: stock.manage_stock === 1, backorders: stock.backorders === 1 }
       : { qty: 0, is_in_stock: false, manage_stock: true, backorders: false },
     category_ids: links ?? [],
-    texts: perStore(texts, (t) => ({ name: t.name, url_key: t.url_key, url_path: t.url_path })),
+    texts: sharedStrings(perStore(texts, (t) => ({ name: t.name, url_key: t.url_key, url_path: t.url_path }))),
   };
+}
+
+/**
+ * A quarter of the demo's products carry the same name and url key in both stores: the second store's texts then point
+ * at the first store's strings instead of holding copies.
+ */
+function sharedStrings<T extends Record<string, string>>(texts: Record<StoreCode, T>): Record<StoreCode, T> {
+  const [first, ...others] = STORE_CODES;
+  const base = texts[first!];
+  for (const store of others) {
+    const own = texts[store] as Record<string, string>;
+    for (const key of Object.keys(own)) if (own[key] === base[key]) own[key] = base[key]!;
+  }
+  return texts;
 }
 
 function groupTexts<T extends { store_code: string }>(rows: T[], key: (row: T) => number): Map<number, Map<string, T>> {

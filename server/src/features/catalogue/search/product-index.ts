@@ -390,7 +390,14 @@ export class ProductIndex {
 
   private buildColumns(): void {
     const n = this.size;
-    for (const field of NUMERIC_FIELDS) this.numeric.set(field, new Float64Array(n).fill(Number.NaN));
+    // Price fields and `qty` share the arrays they repeat (the price columns, `stock.qty`) instead of copying them.
+    const PRICE_COLUMNS = ['price', 'price_incl_tax', 'special_price', 'final_price', 'final_price_incl_tax', 'original_price', 'original_price_incl_tax'] as const;
+    for (const field of NUMERIC_FIELDS) {
+      if (field === 'qty' || (PRICE_COLUMNS as readonly string[]).includes(field)) continue;
+      this.numeric.set(field, new Float64Array(n).fill(Number.NaN));
+    }
+    for (const field of PRICE_COLUMNS) this.numeric.set(field, this.priceColumns[field]);
+    this.numeric.set('qty', this.numeric.get('stock.qty')!);
     for (const field of [...KEYWORD_FIELDS, ...FLAG_FIELDS]) this.keywords.set(field, new Map());
     const keyword = (field: string) => {
       let map = this.keywords.get(field);
@@ -416,10 +423,6 @@ export class ProductIndex {
       set('created_at', Date.parse(p.created_at));
       set('updated_at', Date.parse(p.updated_at));
       set('stock.qty', p.stock.qty);
-      set('qty', p.stock.qty);
-      for (const field of ['price', 'price_incl_tax', 'special_price', 'final_price', 'final_price_incl_tax', 'original_price', 'original_price_incl_tax'] as const) {
-        set(field, this.priceColumns[field][i]!);
-      }
       for (const code of ['oculus_diameter', 'case_height'] as const) {
         const value = p.attributes[code];
         if (typeof value === 'number') set(code, value);

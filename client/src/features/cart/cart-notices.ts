@@ -1,0 +1,27 @@
+/**
+ * The cart's notifications (spec 1 §8, spec 2 §3, §9): the spec's texts (translated; English is the fallback), an OK
+ * action on each, and 'Proceed to checkout' beside a success only when the checkout is the shop's own (spec 1 §2).
+ */
+import { CART_MESSAGES } from '@shop/shared/cart/index';
+import type { TFunction } from 'i18next';
+import type { Notification } from '../../ui/notifications.tsx';
+import type { CartNotice } from './add-to-cart.ts';
+
+/** Product errors the catalogue reports in English, and their keys in the `cart` texts. */
+const PRODUCT_ERRORS: Readonly<Record<string, string>> = { 'No available product variants': 'problems.noVariants' };
+
+export function cartNotification(notice: CartNotice, t: TFunction, options: { externalCheckout: boolean; checkoutHref: string }): Notification {
+  const ok = { label: t('notices.ok', { defaultValue: 'OK' }) };
+  if (notice.kind === 'problem') {
+    const { problem } = notice;
+    const key = problem.code === 'cart_product_error' ? PRODUCT_ERRORS[problem.message] : `problems.${problem.code}`;
+    return { type: problem.severity, message: key ? t(key, { defaultValue: problem.message }) : problem.message, action1: ok };
+  }
+  const message = notice.kind === 'added' ? t('notices.added', { defaultValue: CART_MESSAGES.added }) : t('notices.qtyUpdated', { defaultValue: CART_MESSAGES.qtyUpdated });
+  return {
+    type: 'success',
+    message,
+    action1: ok,
+    ...(options.externalCheckout ? {} : { action2: { label: t('notices.proceedToCheckout', { defaultValue: 'Proceed to checkout' }), href: options.checkoutHref } }),
+  };
+}

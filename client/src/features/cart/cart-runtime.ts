@@ -1,0 +1,246 @@
+/**
+ * The cart of this tab, started once after the first paint (cart-loader.ts; the layout starts it when idle):
+ * - the local database's cart lines, watched for the header count and the minicart;
+ * - the cart connection machine with its I/O: the token request (one server cart per browser: tabs take turns
+ *   through a Web Lock and reuse a token another tab got), replication and polling while connected (they run in the
+ *   leading tab only), the coupon calls, and the token kept in localStorage;
+ * - what tells the machine about the world: another tab's token or cart change, the 'online' event;
+ * - the operations the pages call: add to cart (add-to-cart.ts), set quantity, remove, clear, coupons, totals.
+ */
+import type { StoreCode } from '@shop/shared';
+import { cartCount, type CartLineDoc } from '@shop/shared/cart/index';
+import { isStoreCode } from '@shop/shared/stores/stores';
+import i18next from 'i18next';
+import { BehaviorSubject, distinctUntilChanged, filter, map, type Observable } from 'rxjs';
+import { createActor, fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
+import { getShopDatabase, type ShopDatabase } from '../../app/database.ts';
+import { exposeToDevtools } from '../devtools/devtools-registry.ts';
+import { notify } from '../../ui/notifications.tsx';
+import { startReplication, type ShopReplication } from '../sync/replication.ts';
+import { addToCartFlow, type AddToCartOutcome, type AddToCartRequest, type CartNotice } from './add-to-cart.ts';
+import * as api from './cart-api.ts';
+import { CART_CONFIG } from './cart-config.ts';
+import { cartNotification } from './cart-notices.ts';
+import { cartConnectionMachine, type SyncCommand, type TokenRequest } from './cart-connection.machine.ts';
+import { startCartPolling, type CartUpdateTime } from './cart-polling.ts';
+import { loadCartTexts } from './cart-loader.ts';
+import { addItems, clearLines, removeLine, setLineQty, watchVisibleLines, type NextWrite } from './cart.collection.ts';
+
+export const TOKEN_KEY = 'shop.cart.token';
+const REPLICA_KEY = 'shop.replica';
+const LAST_UPDATE_KEY = 'shop.last_cart_update_time';
+
+export type CartConnectionActor = ActorRefFrom<typeof cartConnectionMachine>;
+
+export interface CartRuntime {
+  database: ShopDatabase;
+  connection: CartConnectionActor;
+  /** The lines shown (quantity above 0), most recently added first; null until the database first answers. */
+  lines$: Observable<CartLineDoc[] | null>;
+  currentLines(): CartLineDoc[] | null;
+  /** The minicart number (spec 1 §9): total quantity or lines, per `CART_CONFIG.countBy`. */
+  count$: Observable<number>;
+  addToCart(request: AddToCartRequest): Promise<AddToCartOutcome>;
+  setQty(lineId: string, qty: number): Promise<void>;
+  remove(lineId: string): Promise<void>;
+  clear(options?: { sync?: boolean; disconnect?: boolean }): void;
+  applyCoupon(code: string): Promise<void>;
+  removeCoupon(): Promise<void>;
+  /** The server quote's totals, or null without a server cart. */
+  totals(store: StoreCode, signal?: AbortSignal): Promise<api.ServerCartTotals | null>;
+  token(): string | null;
+}
+
+function read(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: string | null): void {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch {
+    // Storage refused: the value lives as long as the tab.
+  }
+}
+
+function newId(): string {
+  return typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** This browser's replica id: ties between writes made in the same millisecond break the same way everywhere. */
+function replicaId(): string {
+  const known = read(REPLICA_KEY);
+  if (known) return known;
+  const made = newId();
+  write(REPLICA_KEY, made);
+  return made;
+}
+
+function storeFromLocation(): StoreCode {
+  const first = window.location.pathname.split('/')[1];
+  return isStoreCode(first) ? first : 'nl';
+}
+
+export function showCartNotice(notice: CartNotice): void {
+  const t = i18next.getFixedT(null, 'cart');
+  notify(cartNotification(notice, t, { externalCheckout: CART_CONFIG.externalCheckout, checkoutHref: `/${storeFromLocation()}/checkout` }), {
+    regionLabel: t('notices.region', { defaultValue: 'Notifications' }),
+  });
+}
+
+function withTimeout(promise: Promise<unknown>, ms: number): Promise<unknown> {
+  return Promise.race([promise, new Promise((resolve) => setTimeout(resolve, ms))]);
+}
+
+export async function createCartRuntime(database: ShopDatabase): Promise<CartRuntime> {
+  const cart = database.collections.cart;
+  const replica = replicaId();
+  const nextWrite: NextWrite = () => ({ id: newId(), at: Date.now(), replica });
+  let replication: ShopReplication | null = null;
+  let adding = 0;
+
+  const requestToken = async ({ replace, purchaserId }: TokenRequest): Promise<string> => {
+    // Customer carts arrive with accounts; until then every cart is a guest cart, whatever `guest` says.
+    const take = async () => {
+      const stored = read(TOKEN_KEY);
+      if (stored && stored !== replace) return stored;
+      return api.createCart(purchaserId);
+    };
+    return navigator.locks ? navigator.locks.request('shop-cart-token', take) : take();
+  };
+
+  const machine = cartConnectionMachine.provide({
+    actors: {
+      requestToken: fromPromise<string, TokenRequest>(({ input }) => requestToken(input)),
+      sync: fromCallback<SyncCommand, { token: string }>(({ input, sendBack, receive }) => {
+        const current = startReplication({
+          database,
+          cartToken: input.token,
+          retryTime: CART_CONFIG.replicationRetryMs,
+          onUnauthorized: () => sendBack({ type: 'cart.tokenRejected' }),
+        });
+        replication = current;
+        let stopPolling: (() => void) | null = null;
+        let stopped = false;
+        // Like the replication, polling runs in the leading tab only.
+        void database.waitForLeadership().then(() => {
+          if (stopped) return;
+          stopPolling = startCartPolling({
+            isCartUpdated: () => api.isCartUpdated(input.token),
+            isCartAlreadyOrdered: () => api.isCartAlreadyOrdered(input.token),
+            isAdding: () => adding > 0,
+            isOnline: () => navigator.onLine,
+            lastUpdate: {
+              get: () => {
+                const value = read(LAST_UPDATE_KEY);
+                return value === null ? null : value === 'empty' ? 'empty' : Number(value);
+              },
+              set: (value: CartUpdateTime) => write(LAST_UPDATE_KEY, String(value)),
+            },
+            onChanged: () => sendBack({ type: 'cart.serverChanged' }),
+            onOrdered: () => sendBack({ type: 'cart.alreadyOrdered' }),
+          });
+        });
+        receive(() => current.reSync());
+        return () => {
+          stopped = true;
+          stopPolling?.();
+          if (replication === current) replication = null;
+          void current.cancel();
+        };
+      }),
+      deleteCoupon: fromPromise<void, { token: string }>(({ input }) => api.deleteCoupon(input.token)),
+      applyCoupon: fromPromise<void, { token: string; code: string }>(({ input }) => api.applyCoupon(input.token, input.code)),
+      clearCart: fromPromise<void, { sync: boolean }>(async ({ input }) => {
+        await clearLines(cart, nextWrite);
+        if (input.sync && replication && database.isLeader()) await withTimeout(replication.awaitInSync(), CART_CONFIG.clearSyncTimeoutMs);
+      }),
+    },
+    actions: {
+      storeToken: (_, params) => write(TOKEN_KEY, params.token),
+      dropToken: () => write(TOKEN_KEY, null),
+    },
+  });
+  const connection = createActor(machine, { input: { token: read(TOKEN_KEY), maxBypass: CART_CONFIG.maxBypassAttempts } });
+  connection.start();
+
+  // Another tab stored or dropped the token: the value read now, not the event's, so that racing tabs agree.
+  window.addEventListener('storage', (event) => {
+    if (event.key === TOKEN_KEY || event.key === null) connection.send({ type: 'cart.tokenChanged', token: read(TOKEN_KEY) });
+  });
+  window.addEventListener('online', () => connection.send({ type: 'network.online' }));
+  database.eventBulks$.subscribe((bulk) => {
+    if (bulk.collectionName === 'cart' && !bulk.isLocal && bulk.databaseToken !== database.token) connection.send({ type: 'cart.changedInOtherTab' });
+  });
+
+  const lines$ = new BehaviorSubject<CartLineDoc[] | null>(null);
+  watchVisibleLines(cart).subscribe((lines) => {
+    lines$.next(lines);
+    // Lines made without a server cart (offline, or before the token was lost) need one.
+    if (lines.length > 0 && connection.getSnapshot().matches('disconnected')) connection.send({ type: 'cart.connect' });
+  });
+
+  const token = () => connection.getSnapshot().context.token;
+  const requireToken = () => {
+    const current = token();
+    if (!current) throw new api.CartNotConnectedError();
+    return current;
+  };
+
+  return {
+    database,
+    connection,
+    lines$,
+    currentLines: () => lines$.getValue(),
+    count$: lines$.pipe(
+      filter((lines): lines is CartLineDoc[] => lines !== null),
+      map((lines) => cartCount(lines, CART_CONFIG.countBy)),
+      distinctUntilChanged(),
+    ),
+    addToCart: (request) =>
+      addToCartFlow(
+        {
+          checkStock: api.checkStock,
+          write: (items) => addItems(cart, items, nextWrite),
+          connect: () => connection.send({ type: 'cart.connect' }),
+          notify: showCartNotice,
+          log: (message, detail) => console.warn(message, detail),
+          setAdding: (active) => void (adding += active ? 1 : -1),
+          rules: { allowZeroPrice: CART_CONFIG.allowZeroPrice, allowOutOfStockInCart: CART_CONFIG.allowOutOfStockInCart },
+        },
+        request,
+      ),
+    setQty: async (lineId, qty) => void (await setLineQty(cart, lineId, qty, nextWrite)),
+    remove: async (lineId) => void (await removeLine(cart, lineId, nextWrite)),
+    clear: (options = {}) => connection.send({ type: 'cart.clear', ...options }),
+    applyCoupon: async (code) => {
+      await api.applyCoupon(requireToken(), code.trim());
+      connection.send({ type: 'coupon.applied', code: code.trim() });
+    },
+    removeCoupon: async () => {
+      await api.deleteCoupon(requireToken());
+      connection.send({ type: 'coupon.removed' });
+    },
+    totals: async (store, signal) => {
+      const current = token();
+      if (!current) return null;
+      const totals = await api.cartTotals(current, store, signal);
+      if (totals.coupon_code && connection.getSnapshot().context.coupon !== totals.coupon_code) connection.send({ type: 'coupon.applied', code: totals.coupon_code });
+      return totals;
+    },
+    token,
+  };
+}
+
+/** The tab's cart: the database opens, the texts load, and the machine starts. */
+export async function startCartRuntime(): Promise<CartRuntime> {
+  const [database] = await Promise.all([getShopDatabase(), loadCartTexts()]);
+  const runtime = await createCartRuntime(database);
+  exposeToDevtools('cart', runtime);
+  return runtime;
+}

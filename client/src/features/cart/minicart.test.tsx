@@ -1,0 +1,127 @@
+import { createCartLine, cartItemFor, removeCartLine, setCartLineQty, type CartLineDoc } from '@shop/shared/cart/index';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { BehaviorSubject } from 'rxjs';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromCallback } from 'xstate';
+import { ApiError } from '../../app/api.ts';
+import { installFakeCatalogue, renderShop } from '../../test/shop-test-utils.tsx';
+import { cartConnectionMachine } from './cart-connection.machine.ts';
+import type * as CartLoader from './cart-loader.ts';
+import type { CartRuntime } from './cart-runtime.ts';
+
+/** The minicart on a stand-in cart runtime: what it shows and what it asks the cart to do. */
+const runtime = vi.hoisted(() => ({ current: null as unknown }));
+vi.mock('./cart-loader.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof CartLoader>()),
+  loadCart: () => Promise.resolve(runtime.current),
+}));
+
+let n = 0;
+const write = () => ({ id: `w${(n += 1)}`, at: 1000 + n, replica: 'test' });
+const line = (sku: string, name: string, price: number, qty: number) =>
+  createCartLine(cartItemFor({ sku, type_id: 'simple', name, image: `/media/catalog/${sku}.svg`, url_path: `watches/${sku.toLowerCase()}`, price_incl_tax: price }, qty), write());
+
+function fakeRuntime(initial: CartLineDoc[]) {
+  const lines$ = new BehaviorSubject<CartLineDoc[] | null>(initial);
+  const calls: string[] = [];
+  const connection = createActor(cartConnectionMachine.provide({ actors: { sync: fromCallback(() => () => {}) } }), { input: { token: 'token-1', maxBypass: 1 } }).start();
+  let coupon: string | null = null;
+  const update = (id: string, change: (line: CartLineDoc) => CartLineDoc) => lines$.next((lines$.getValue() ?? []).map((l) => (l.id === id ? change(l) : l)).filter((l) => l.qty > 0));
+  const fake: Partial<CartRuntime> = {
+    connection,
+    lines$,
+    currentLines: () => lines$.getValue(),
+    token: () => 'token-1',
+    setQty: async (id, qty) => {
+      calls.push(`setQty ${id} ${qty}`);
+      update(id, (l) => setCartLineQty(l, qty, write()));
+    },
+    remove: async (id) => {
+      calls.push(`remove ${id}`);
+      update(id, (l) => removeCartLine(l, write()));
+    },
+    applyCoupon: async (code) => {
+      calls.push(`coupon ${code}`);
+      if (code !== 'WELCOME10') throw new ApiError(400, 'bad_request', "You've entered an incorrect coupon code");
+      coupon = code;
+    },
+    removeCoupon: async () => void (coupon = null),
+    totals: async () => {
+      const lines = lines$.getValue() ?? [];
+      const subtotal = lines.reduce((sum, l) => sum + l.snapshot.value.price_incl_tax * l.qty, 0);
+      const discount = coupon ? -subtotal / 10 : 0;
+      return { grand_total: subtotal + discount + 5, subtotal_incl_tax: subtotal, discount_amount: discount, shipping_incl_tax: 5, coupon_code: coupon, items_qty: lines.reduce((sum, l) => sum + l.qty, 0), items_count: lines.length };
+    },
+  };
+  runtime.current = fake;
+  return { calls, lines$ };
+}
+
+beforeEach(() => {
+  installFakeCatalogue({ categories: [] });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+async function openCart() {
+  await renderShop('/en');
+  fireEvent.click(await screen.findByRole('button', { name: /^Cart, \d+ items?$/ }));
+  return screen.findByRole('dialog', { name: 'Shopping cart' });
+}
+
+describe('minicart', () => {
+  it('lists the lines with 150 px thumbnails, prices and totals, and changes quantities through the cart', async () => {
+    const diver = line('W-1', 'Diver', 5000, 1);
+    const { calls } = fakeRuntime([diver, line('R-2', 'Ring', 1210, 2)]);
+    const drawer = await openCart();
+    const row = within(drawer).getByRole('link', { name: 'Diver' }).closest('li')!;
+    expect(row.querySelector('img')?.getAttribute('src')).toBe('/media/catalog/W-1.svg?size=150');
+    expect(within(row).getByText('€5,000 each')).toBeTruthy();
+    expect(within(drawer).getByText('€7,420')).toBeTruthy();
+    await waitFor(() => expect(within(drawer).getByText('€7,425')).toBeTruthy());
+
+    fireEvent.click(within(row).getByRole('button', { name: 'One more Diver' }));
+    expect(calls).toEqual([`setQty ${diver.id} 2`]);
+    await waitFor(() => expect((within(row).getByRole('textbox', { name: 'Quantity of Diver' }) as HTMLInputElement).value).toBe('2'));
+    expect((within(row).getByRole('button', { name: 'One less Diver' }) as HTMLButtonElement).disabled).toBe(false);
+
+    const field = within(row).getByRole('textbox', { name: 'Quantity of Diver' });
+    fireEvent.change(field, { target: { value: 'two' } });
+    fireEvent.blur(field);
+    expect((field as HTMLInputElement).value).toBe('2');
+    fireEvent.change(field, { target: { value: '5' } });
+    fireEvent.keyDown(field, { key: 'Enter' });
+    expect(calls.at(-1)).toBe(`setQty ${diver.id} 5`);
+  });
+
+  it('asks before removing a line', async () => {
+    const ring = line('R-2', 'Ring', 1210, 1);
+    const { calls } = fakeRuntime([ring]);
+    const drawer = await openCart();
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Remove Ring' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Remove product' });
+    expect(confirm.textContent).toContain('Are you sure you would like to remove this item from the shopping cart?');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(calls).toEqual([]);
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Remove Ring' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog', { name: 'Remove product' })).getByRole('button', { name: 'Remove' }));
+    expect(calls).toEqual([`remove ${ring.id}`]);
+    await waitFor(() => expect(within(drawer).getByText('Your shopping cart is empty.')).toBeTruthy());
+  });
+
+  it('shows the server’s message for a wrong coupon, and the discount of a right one', async () => {
+    fakeRuntime([line('W-1', 'Diver', 5000, 1)]);
+    const drawer = await openCart();
+    const code = within(drawer).getByRole('textbox', { name: 'Discount code' });
+    fireEvent.change(code, { target: { value: 'NOPE' } });
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Apply' }));
+    expect((await within(drawer).findByRole('alert')).textContent).toBe("You've entered an incorrect coupon code");
+
+    fireEvent.change(code, { target: { value: 'WELCOME10' } });
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(within(drawer).getByText('Code WELCOME10 applied')).toBeTruthy());
+    expect(within(drawer).getByText('−€500')).toBeTruthy();
+  });
+});

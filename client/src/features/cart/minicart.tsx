@@ -1,0 +1,262 @@
+/**
+ * The minicart: a drawer with the cart's lines (150×150 thumbnails, quantity stepper, remove after a confirmation),
+ * the totals, and the coupon field. It reads the local database, so it works offline; totals and coupons come from
+ * the server quote when there is one and a network.
+ */
+import { cartTotals, type CartLineDoc } from '@shop/shared/cart/index';
+import { useSelector } from '@xstate/react';
+import { Link } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { ApiError } from '../../app/api.ts';
+import { useTranslation } from '../../app/i18n.ts';
+import { useStore } from '../../app/store-context.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { Drawer } from '../../ui/drawer.tsx';
+import { QuantityStepper } from '../../ui/quantity-stepper.tsx';
+import { useFormatPrice } from '../catalogue/price-tag.tsx';
+import { ProductImage } from '../catalogue/product-image.tsx';
+import { useOnlineStatus } from '../offline/use-online-status.ts';
+import type { CartRuntime } from './cart-runtime.ts';
+import { loadCartTexts } from './cart-loader.ts';
+import { useCartLines, useCartRuntime, useServerTotals } from './use-cart.ts';
+import './cart.css';
+
+/** Resolves once the cart's texts are in, so the drawer never opens with empty labels. */
+export const minicartReady = loadCartTexts;
+
+const INVALID_COUPON = "You've entered an incorrect coupon code";
+
+function TrashIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
+    </svg>
+  );
+}
+
+export function Minicart({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { runtime, error } = useCartRuntime();
+  const lines = useCartLines(runtime);
+  const [removing, setRemoving] = useState<CartLineDoc | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+
+  const setQty = (line: CartLineDoc, qty: number) => {
+    void runtime?.setQty(line.id, qty);
+    setAnnouncement(`${t('minicart.quantity', { ns: 'cart', name: line.snapshot.value.name })}: ${qty}`);
+  };
+  const confirmRemove = () => {
+    if (!removing) return;
+    void runtime?.remove(removing.id);
+    setAnnouncement(t('minicart.removed', { ns: 'cart', name: removing.snapshot.value.name }));
+    setRemoving(null);
+  };
+
+  return (
+    <Drawer
+      open={open}
+      onClose={onClose}
+      side="right"
+      title={t('minicart.title', { ns: 'cart' })}
+      closeLabel={t('minicart.close', { ns: 'cart' })}
+      footer={runtime && lines && lines.length > 0 ? <CartSummary runtime={runtime} lines={lines} /> : undefined}
+    >
+      <p className="visually-hidden" role="status">
+        {announcement}
+      </p>
+      {lines === null ? (
+        <p className="minicart__status" role="status">
+          {error ? t('problems.generic', { ns: 'cart' }) : t('minicart.loading', { ns: 'cart' })}
+        </p>
+      ) : lines.length === 0 ? (
+        <div className="minicart__empty">
+          <p>{t('minicart.empty', { ns: 'cart' })}</p>
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            {t('minicart.continue', { ns: 'cart' })}
+          </button>
+        </div>
+      ) : (
+        <ul className="minicart__lines" aria-label={t('minicart.lines', { ns: 'cart' })}>
+          {lines.map((line) => (
+            <CartLineRow key={line.id} line={line} onClose={onClose} onQty={(qty) => setQty(line, qty)} onRemove={() => setRemoving(line)} />
+          ))}
+        </ul>
+      )}
+      <ConfirmDialog
+        open={removing !== null}
+        title={t('remove.title', { ns: 'cart' })}
+        message={t('remove.question', { ns: 'cart' })}
+        {...(removing ? { detail: removing.snapshot.value.name } : {})}
+        confirmLabel={t('remove.confirm', { ns: 'cart' })}
+        cancelLabel={t('remove.cancel', { ns: 'cart' })}
+        onConfirm={confirmRemove}
+        onCancel={() => setRemoving(null)}
+      />
+    </Drawer>
+  );
+}
+
+function CartLineRow({ line, onClose, onQty, onRemove }: { line: CartLineDoc; onClose: () => void; onQty: (qty: number) => void; onRemove: () => void }) {
+  const { t } = useTranslation();
+  const store = useStore();
+  const format = useFormatPrice();
+  const { name, image, url_path: path, price_incl_tax: price } = line.snapshot.value;
+  const link = { to: '/$store/$', params: { store, _splat: path }, search: {}, onClick: onClose } as const;
+  return (
+    <li className="minicart-line">
+      <Link {...link} className="minicart-line__image-link" tabIndex={-1} aria-hidden="true">
+        <ProductImage className="minicart-line__image" src={image} alt="" size="cart" />
+      </Link>
+      <div className="minicart-line__info">
+        <Link {...link} className="minicart-line__name">
+          {name}
+        </Link>
+        {line.custom_size ? <span className="minicart-line__meta">{t('minicart.size', { ns: 'cart', size: `${line.custom_size}${line.custom_size_unit ? ` ${line.custom_size_unit}` : ''}` })}</span> : null}
+        <span className="minicart-line__meta">{t('minicart.each', { ns: 'cart', price: format(price) })}</span>
+        <div className="minicart-line__controls">
+          <QuantityStepper
+            value={line.qty}
+            label={t('minicart.quantity', { ns: 'cart', name })}
+            decreaseLabel={t('minicart.decrease', { ns: 'cart', name })}
+            increaseLabel={t('minicart.increase', { ns: 'cart', name })}
+            onChange={onQty}
+          />
+          <button type="button" className="icon-button minicart-line__remove" aria-label={t('minicart.remove', { ns: 'cart', name })} onClick={onRemove}>
+            <TrashIcon />
+          </button>
+        </div>
+      </div>
+      <span className="minicart-line__total">{format(price * line.qty)}</span>
+    </li>
+  );
+}
+
+function CartSummary({ runtime, lines }: { runtime: CartRuntime; lines: readonly CartLineDoc[] }) {
+  const { t } = useTranslation();
+  const store = useStore();
+  const format = useFormatPrice();
+  const online = useOnlineStatus();
+  const token = useSelector(runtime.connection, (snapshot) => snapshot.context.token);
+  const disabled = useSelector(runtime.connection, (snapshot) => snapshot.matches('syncDisabled'));
+  const [refresh, setRefresh] = useState(0);
+  const server = useServerTotals(runtime, token, lines, store, online, refresh);
+  const local = cartTotals(lines);
+  const coupon = server?.coupon_code ?? null;
+
+  return (
+    <section className="minicart__summary" aria-labelledby="minicart-summary-title">
+      <h3 id="minicart-summary-title" className="visually-hidden">
+        {t('totals.title', { ns: 'cart' })}
+      </h3>
+      <dl className="minicart__totals">
+        <div>
+          <dt>{t('totals.subtotal', { ns: 'cart' })}</dt>
+          <dd>{format(server?.subtotal_incl_tax ?? local.subtotal_incl_tax)}</dd>
+        </div>
+        {server && server.discount_amount !== 0 ? (
+          <div className="minicart__discount">
+            <dt>{t('totals.discount', { ns: 'cart' })}</dt>
+            <dd>−{format(Math.abs(server.discount_amount))}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>{t('totals.shipping', { ns: 'cart' })}</dt>
+          <dd>{format(server?.shipping_incl_tax ?? local.shipping_incl_tax)}</dd>
+        </div>
+        <div className="minicart__grand-total">
+          <dt>{t('totals.grandTotal', { ns: 'cart' })}</dt>
+          <dd>{format(server?.grand_total ?? local.grand_total)}</dd>
+        </div>
+      </dl>
+      <p className="minicart__note">{t('totals.taxIncluded', { ns: 'cart' })}</p>
+      <CouponField runtime={runtime} usable={online && token !== null} applied={coupon} onChange={() => setRefresh((n) => n + 1)} />
+      {!online || disabled ? (
+        <p className="minicart__sync" role="status">
+          {t(online ? 'sync.disabled' : 'sync.offline', { ns: 'cart' })}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function CouponField({ runtime, usable, applied, onChange }: { runtime: CartRuntime; usable: boolean; applied: string | null; onChange: () => void }) {
+  const { t } = useTranslation();
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const failure = (reason: unknown) => {
+    const message = reason instanceof ApiError ? reason.message : '';
+    setError(message === INVALID_COUPON ? t('coupon.invalid', { ns: 'cart' }) : message || t('problems.generic', { ns: 'cart' }));
+  };
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!code.trim()) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await runtime.applyCoupon(code);
+      setCode('');
+      onChange();
+    } catch (reason) {
+      failure(reason);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const remove = async () => {
+    setBusy(true);
+    try {
+      await runtime.removeCoupon();
+      onChange();
+    } catch (reason) {
+      failure(reason);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (applied) {
+    return (
+      <div className="coupon coupon--applied">
+        <span>{t('coupon.applied', { ns: 'cart', code: applied })}</span>
+        <button type="button" className="link-button" disabled={busy} onClick={() => void remove()}>
+          {t('coupon.remove', { ns: 'cart', code: applied })}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <form className="coupon" onSubmit={(event) => void submit(event)} noValidate>
+      <label htmlFor="minicart-coupon" className="coupon__label">
+        {t('coupon.label', { ns: 'cart' })}
+      </label>
+      <div className="coupon__row">
+        <input
+          id="minicart-coupon"
+          className="coupon__input"
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          disabled={!usable || busy}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'minicart-coupon-error' : !usable ? 'minicart-coupon-hint' : undefined}
+        />
+        <button type="submit" className="button button--secondary" disabled={!usable || busy || code.trim() === ''}>
+          {t('coupon.apply', { ns: 'cart' })}
+        </button>
+      </div>
+      {error ? (
+        <p id="minicart-coupon-error" className="coupon__error" role="alert">
+          {error}
+        </p>
+      ) : !usable ? (
+        <p id="minicart-coupon-hint" className="coupon__hint">
+          {t('coupon.offline', { ns: 'cart' })}
+        </p>
+      ) : null}
+    </form>
+  );
+}

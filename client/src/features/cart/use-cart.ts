@@ -1,0 +1,78 @@
+import type { StoreCode } from '@shop/shared';
+import type { CartLineDoc } from '@shop/shared/cart/index';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import type { ServerCartTotals } from './cart-api.ts';
+import type { CartRuntime } from './cart-runtime.ts';
+import { loadCart } from './cart-loader.ts';
+
+/** This tab's cart runtime, once it has started (it starts after the first paint; this waits for it). */
+export function useCartRuntime(): { runtime: CartRuntime | null; error: Error | null } {
+  const [state, setState] = useState<{ runtime: CartRuntime | null; error: Error | null }>({ runtime: null, error: null });
+  useEffect(() => {
+    let live = true;
+    loadCart().then(
+      (runtime) => live && setState({ runtime, error: null }),
+      (error: unknown) => live && setState({ runtime: null, error: error instanceof Error ? error : new Error(String(error)) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return state;
+}
+
+const noLines = (): null => null;
+const noSubscription = () => () => {};
+
+/** The lines the cart shows, live from the local database; null while the cart starts or the database opens. */
+export function useCartLines(runtime: CartRuntime | null): CartLineDoc[] | null {
+  const subscribe = useCallback(
+    (notify: () => void) => {
+      if (!runtime) return noSubscription();
+      const subscription = runtime.lines$.subscribe(notify);
+      return () => subscription.unsubscribe();
+    },
+    [runtime],
+  );
+  return useSyncExternalStore(subscribe, runtime ? runtime.currentLines : noLines);
+}
+
+/**
+ * The server quote's totals for the lines shown, when there is a server cart and a network; null otherwise. Asked
+ * again shortly after the lines change (the change reaches the server by replication first) and after `refresh`.
+ */
+export function useServerTotals(
+  runtime: CartRuntime,
+  token: string | null,
+  lines: readonly CartLineDoc[] | null,
+  store: StoreCode,
+  online: boolean,
+  refresh: number,
+): ServerCartTotals | null {
+  const [totals, setTotals] = useState<ServerCartTotals | null>(null);
+  const quantity = (lines ?? []).reduce((sum, line) => sum + line.qty, 0);
+  const linesKey = (lines ?? []).map((line) => `${line.id}:${line.qty}`).join('|');
+  useEffect(() => {
+    if (!online || !token || quantity === 0) return;
+    const controller = new AbortController();
+    let attempts = 0;
+    let timer: ReturnType<typeof setTimeout>;
+    const ask = () => {
+      attempts += 1;
+      runtime.totals(store, controller.signal).then(
+        (answer) => {
+          setTotals(answer);
+          // Not yet replicated: ask again in a moment.
+          if (answer && answer.items_qty !== quantity && attempts < 4) timer = setTimeout(ask, 1000);
+        },
+        () => {},
+      );
+    };
+    timer = setTimeout(ask, 300);
+    return () => {
+      controller.abort();
+      clearTimeout(timer);
+    };
+  }, [runtime, token, store, online, quantity, linesKey, refresh]);
+  return online && token && totals && totals.items_qty === quantity ? totals : null;
+}

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { cacheRuleFor, offlineMissBody, OFFLINE_MISS, urlMapCacheKey, type RequestFacts } from './cache-rules.ts';
+
+const origin = 'https://shop.test';
+const get = (url: string): RequestFacts => ({ method: 'GET', url: `${origin}${url}`, mode: 'cors' });
+const page = (url: string): RequestFacts => ({ method: 'GET', url: `${origin}${url}`, mode: 'navigate' });
+const post = (url: string): RequestFacts => ({ method: 'POST', url: `${origin}${url}`, mode: 'cors' });
+
+describe('cacheRuleFor', () => {
+  it('answers every storefront page load with the shell, but no server or file address', () => {
+    for (const path of ['/', '/nl', '/en/watches/men', '/nl/horloges/rolex-datejust-41?sort=price-asc', '/pwa.html', '/nl/pwa.html', '/i/about-us']) {
+      expect(cacheRuleFor(page(path), origin), path).toBe('shell');
+    }
+    for (const path of ['/api/catalog/search', '/media/catalog/a.png', '/health', '/documentation', '/documentation/json', '/service-worker.js', '/manifest.webmanifest', '/icons/icon-192.png']) {
+      expect(cacheRuleFor(page(path), origin), path).toBe('none');
+    }
+  });
+
+  it('caches the catalogue reads, network first', () => {
+    const reads = [
+      `/api/catalog/search?request=${encodeURIComponent('{"type":"product","storeCode":"nl"}')}`,
+      '/api/catalog/product?sku=W-1&storeCode=nl',
+      '/api/catalog/product/variants?parentSku=W-1',
+      '/api/catalog/product/members?sku=B-1',
+      '/api/catalog/category?id=3&storeCode=en',
+      '/api/catalog/render-list?skus=A,B&currencyCode=USD&storeId=1',
+      '/api/location',
+    ];
+    for (const url of reads) expect(cacheRuleFor(get(url), origin), url).toBe('catalogue');
+    expect(cacheRuleFor(post('/api/url/map'), origin)).toBe('url-map');
+  });
+
+  it('caches pictures, cache first', () => {
+    expect(cacheRuleFor(get('/media/catalog/product/w/1.png?size=310'), origin)).toBe('media');
+    expect(cacheRuleFor(get('/media/banners/hero-1600x700.svg'), origin)).toBe('media');
+  });
+
+  it('never touches live data: cart, replication, stock, or any API path it does not know', () => {
+    const live = [
+      get('/api/cart/pull?cartId=abc'),
+      post('/api/cart/update?cartId=abc'),
+      post('/api/cart/create'),
+      get('/api/replication/cart/pull?checkpoint=0'),
+      post('/api/replication/cart/push'),
+      get('/api/replication/cart/stream'),
+      get('/api/stock/check?sku=W-1'),
+      post('/api/stock/list'),
+      get('/api/user/me'),
+      post('/api/order/create'),
+      // A search sent as a POST is not cached: the catalogue client reads with GET.
+      post('/api/catalog/search'),
+      get('/api/catalog/searchable'),
+      get('/api/url/map'),
+      { method: 'PUT', url: `${origin}/api/catalog/category`, mode: 'cors' },
+      get('/health'),
+    ];
+    for (const request of live) expect(cacheRuleFor(request, origin), `${request.method} ${request.url}`).toBe('none');
+  });
+
+  it('leaves other origins and the built files (precached apart) alone', () => {
+    expect(cacheRuleFor({ method: 'GET', url: 'https://cdn.example/media/a.png', mode: 'no-cors' }, origin)).toBe('none');
+    expect(cacheRuleFor({ method: 'GET', url: 'https://cdn.example/en', mode: 'navigate' }, origin)).toBe('none');
+    expect(cacheRuleFor(get('/assets/shell-abc.js'), origin)).toBe('none');
+  });
+});
+
+describe('urlMapCacheKey', () => {
+  it('is one GET address per store and path, whatever the body looks like', () => {
+    const key = urlMapCacheKey('{"url":"watches/men","storeCode":"nl"}', origin);
+    expect(key).toBe(`${origin}/api/url/map?storeCode=nl&url=watches%2Fmen`);
+    expect(urlMapCacheKey('{ "storeCode": "nl", "url": "watches/men" }', origin)).toBe(key);
+    expect(urlMapCacheKey('{"url":"watches/men","storeCode":"en"}', origin)).not.toBe(key);
+    expect(urlMapCacheKey('{"url":"watches/women","storeCode":"nl"}', origin)).not.toBe(key);
+    expect(urlMapCacheKey('{"url":"watches/men"}', origin)).toBe(`${origin}/api/url/map?storeCode=&url=watches%2Fmen`);
+  });
+
+  it('is null for a body that is not a lookup, so nothing is stored for it', () => {
+    for (const body of ['', 'not json', 'null', '[]', '{"url":3}', '{"url":"a","storeCode":2}', '{"storeCode":"nl"}']) {
+      expect(urlMapCacheKey(body, origin), body).toBeNull();
+    }
+  });
+});
+
+describe('offlineMissBody', () => {
+  it('is an API error envelope the client can recognise', () => {
+    expect(offlineMissBody('/api/url/map')).toEqual({
+      code: 504,
+      result: { error: OFFLINE_MISS, message: 'Offline: query returned empty result for /api/url/map' },
+    });
+  });
+});

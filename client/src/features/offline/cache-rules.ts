@@ -1,0 +1,69 @@
+/**
+ * What the service worker does with each request, as one pure table the worker and the tests share.
+ * It is an allow-list: an API path not named here (cart, replication, stock, and whatever comes later) is never
+ * touched by the worker, so live data always comes from the server or from the local database.
+ */
+export type CacheRule =
+  /** A page load: answered by the precached app shell, so every route opens offline. */
+  | 'shell'
+  /** A catalogue read (GET): network first with a short timeout, then what was seen. */
+  | 'catalogue'
+  /** POST /api/url/map: like a catalogue read, cached under a key made from its body. */
+  | 'url-map'
+  /** A product or banner image: cache first, capped. */
+  | 'media'
+  /** Not the worker's business: the browser fetches it as if there were no worker. */
+  | 'none';
+
+export interface RequestFacts {
+  method: string;
+  url: string;
+  /** `navigate` for page loads. */
+  mode?: string;
+}
+
+export const CACHE_NAMES = { catalogue: 'shop-catalogue-v1', media: 'shop-media-v1' } as const;
+
+/** Paths the server answers itself; a page load of one of these is not a storefront route. */
+const SERVER_PATHS = /^\/(api|media|health|documentation)(\/|$)/;
+/** A file address (sw.js, an icon): never a route, even when typed into the address bar. */
+const FILE = /\.(?!html$)[a-z0-9]+$/i;
+const CATALOGUE_READS = /^\/api\/(catalog\/(search|product|product\/variants|product\/members|category|render-list)|location)$/;
+
+export function cacheRuleFor(request: RequestFacts, origin: string): CacheRule {
+  const url = new URL(request.url, origin);
+  if (url.origin !== origin) return 'none';
+  const path = url.pathname;
+  if (request.method === 'GET' && request.mode === 'navigate') return SERVER_PATHS.test(path) || FILE.test(path) ? 'none' : 'shell';
+  if (request.method === 'POST') return path === '/api/url/map' ? 'url-map' : 'none';
+  if (request.method !== 'GET') return 'none';
+  if (CATALOGUE_READS.test(path)) return 'catalogue';
+  if (path.startsWith('/media/')) return 'media';
+  return 'none';
+}
+
+/**
+ * The cache key of a URL-map lookup: a GET address made from the body's fields, so the same page asked twice
+ * (whatever the body's key order or spacing) hits one entry. Null for a body that is not a lookup.
+ */
+export function urlMapCacheKey(body: string, origin: string): string | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== 'object' || parsed === null) return null;
+  const { url, storeCode } = parsed as { url?: unknown; storeCode?: unknown };
+  if (typeof url !== 'string' || (storeCode !== undefined && typeof storeCode !== 'string')) return null;
+  const query = new URLSearchParams({ storeCode: storeCode ?? '', url });
+  return `${origin}/api/url/map?${query.toString()}`;
+}
+
+/** Error code of the worker's answer to a catalogue read that has no network and nothing cached. */
+export const OFFLINE_MISS = 'offline_not_cached';
+
+/** That answer, in the API's envelope, so the client's API layer reads it like any other error. */
+export function offlineMissBody(path: string) {
+  return { code: 504, result: { error: OFFLINE_MISS, message: `Offline: query returned empty result for ${path}` } };
+}

@@ -1,0 +1,104 @@
+/**
+ * The shop's service worker (ARCHITECTURE.md §4, offline shell), built by vite-plugin-pwa's injectManifest, which
+ * writes the list of the build's files into `self.__WB_MANIFEST`.
+ * - The app (index.html, every JS and CSS chunk, the texts, icons) is precached as one version, so a page of an
+ *   old version never asks for a chunk of a new one.
+ * - A page load gets the precached index.html: every route opens offline.
+ * - Catalogue reads go to the network first (3 s), then to what was seen; images come from the cache first.
+ * - Cart, replication, stock and every API path not named in cache-rules.ts pass straight through.
+ * - A new version waits until a page asks it to take over (register-worker.ts), then claims the open pages.
+ */
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { clientsClaim } from 'workbox-core';
+import type { WorkboxPlugin } from 'workbox-core/types';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { CACHE_NAMES, cacheRuleFor, offlineMissBody, urlMapCacheKey, type CacheRule } from './cache-rules.ts';
+
+// The little of ServiceWorkerGlobalScope this file uses (the client's tsconfig has the DOM library, not WebWorker).
+declare const self: {
+  __WB_MANIFEST: Array<PrecacheEntry | string>;
+  location: Location;
+  skipWaiting(): Promise<void>;
+  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+  addEventListener(type: 'activate', listener: (event: Event & { waitUntil(promise: Promise<unknown>): void }) => void): void;
+};
+
+const origin = self.location.origin;
+const NETWORK_TIMEOUT_SECONDS = 3;
+const DAY = 24 * 60 * 60;
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+clientsClaim();
+
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+// A version that renames a runtime cache (its answers changed shape) drops the old one.
+self.addEventListener('activate', (event) => {
+  const current = new Set<string>(Object.values(CACHE_NAMES));
+  event.waitUntil(caches.keys().then((names) => Promise.all(names.filter((name) => name.startsWith('shop-') && !current.has(name)).map((name) => caches.delete(name)))));
+});
+
+// Workbox's plugin classes type their optional callbacks `| undefined`, which exactOptionalPropertyTypes rejects.
+const only200 = new CacheableResponsePlugin({ statuses: [200] }) as WorkboxPlugin;
+const catalogueExpiry = new ExpirationPlugin({ maxEntries: 600, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true }) as WorkboxPlugin;
+const mediaExpiry = new ExpirationPlugin({ maxEntries: 800, maxAgeSeconds: 60 * DAY, purgeOnQuotaError: true }) as WorkboxPlugin;
+
+/** No network and nothing seen: an answer the client can tell apart from a server error (offline-fallback.ts). */
+const offlineMiss: WorkboxPlugin = {
+  handlerDidError: async ({ request }) =>
+    new Response(JSON.stringify(offlineMissBody(new URL(request.url).pathname)), { status: 504, headers: { 'content-type': 'application/json' } }),
+};
+
+/**
+ * The Cache API stores GET requests only: a URL-map POST is stored under a GET key made from its body. The body is
+ * read before the request goes out (handlerWillStart), as the network call consumes it.
+ */
+const UNCACHEABLE = `${origin}/api/url/map?uncacheable`;
+const urlMapKey: WorkboxPlugin = {
+  handlerWillStart: async ({ request, state }) => {
+    if (state) state.key = urlMapCacheKey(await request.clone().text(), origin);
+  },
+  cacheKeyWillBeUsed: async ({ state }) => (typeof state?.key === 'string' ? state.key : UNCACHEABLE),
+  cacheWillUpdate: async ({ response, state }) => (typeof state?.key === 'string' ? response : null),
+};
+
+const strategies: Partial<Record<CacheRule, NetworkFirst | CacheFirst>> = {
+  catalogue: new NetworkFirst({
+    cacheName: CACHE_NAMES.catalogue,
+    networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
+    matchOptions: { ignoreVary: true },
+    plugins: [only200, catalogueExpiry, offlineMiss],
+  }),
+  'url-map': new NetworkFirst({
+    cacheName: CACHE_NAMES.catalogue,
+    networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
+    matchOptions: { ignoreVary: true },
+    plugins: [urlMapKey, only200, catalogueExpiry, offlineMiss],
+  }),
+  media: new CacheFirst({
+    cacheName: CACHE_NAMES.media,
+    // A resized picture varies by Accept (WebP or PNG): offline, either one is better than none.
+    matchOptions: { ignoreVary: true },
+    plugins: [only200, mediaExpiry],
+  }),
+};
+
+const shell = createHandlerBoundToURL('/index.html');
+
+for (const method of ['GET', 'POST'] as const) {
+  registerRoute(
+    ({ request }) => cacheRuleFor(request, origin) !== 'none',
+    (options) => {
+      const rule = cacheRuleFor(options.request, origin);
+      if (rule === 'shell') return shell(options);
+      return strategies[rule]!.handle({ event: options.event, request: options.request });
+    },
+    method,
+  );
+}

@@ -1,0 +1,122 @@
+// @vitest-environment node
+import { cartItemFor, type CartLineDoc } from '@shop/shared/cart/index';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { ShopDatabase } from '../../app/database.ts';
+import { FakeSyncServer } from '../../test/fake-sync-server.ts';
+import { closeTestDatabasesAfterEach, eventually, quietRxdbNotice, testDatabase } from '../../test/rxdb-test-utils.ts';
+import { addItems, removeLine, setLineQty, visibleLines } from '../cart/cart.collection.ts';
+import { startReplication, type ShopReplication } from './replication.ts';
+
+closeTestDatabasesAfterEach();
+beforeEach(quietRxdbNotice);
+
+const ring = { sku: 'RING-1', type_id: 'simple' as const, name: 'Ring', image: '/media/ring.svg', url_path: 'ring', price_incl_tax: 1210 };
+const watch = { ...ring, sku: 'WATCH-1', name: 'Watch', price_incl_tax: 5000 };
+
+function writer(replica: string) {
+  let n = 0;
+  return () => ({ id: `${replica}-${(n += 1)}`, at: Date.now() + n, replica });
+}
+
+interface Device {
+  db: ShopDatabase;
+  replication: ShopReplication;
+  write: ReturnType<typeof writer>;
+}
+
+async function device(server: FakeSyncServer, token: string, replica: string, onUnauthorized?: () => void): Promise<Device> {
+  const db = await testDatabase();
+  const replication = startReplication({
+    database: db,
+    cartToken: token,
+    collections: ['cart', 'wishlist'],
+    waitForLeadership: false,
+    retryTime: 50,
+    baseUrl: 'http://shop.test',
+    fetch: server.fetch,
+    openStream: server.openStream,
+    listenForOnline: false,
+    ...(onUnauthorized ? { onUnauthorized } : {}),
+  });
+  return { db, replication, write: writer(replica) };
+}
+
+const quantities = (lines: CartLineDoc[]) => Object.fromEntries(lines.map((line) => [line.sku, line.qty]));
+
+describe('replication through the server', () => {
+  it('pushes a local add, and the server hands out the item id that comes back to the device', async () => {
+    const server = new FakeSyncServer();
+    const token = server.createCart();
+    const phone = await device(server, token, 'phone');
+    await addItems(phone.db.collections.cart, [cartItemFor(ring, 2)], phone.write);
+    await eventually(() => expect(server.list('cart', token)).toMatchObject([{ sku: 'RING-1', qty: 2, serverItemId: '1' }]));
+    await eventually(async () => expect((await visibleLines(phone.db.collections.cart))[0]).toMatchObject({ qty: 2, serverItemId: '1' }));
+    await phone.replication.cancel();
+  });
+
+  it('brings a change made on one device to another one through the stream', async () => {
+    const server = new FakeSyncServer();
+    const token = server.createCart();
+    const phone = await device(server, token, 'phone');
+    const laptop = await device(server, token, 'laptop');
+    await addItems(phone.db.collections.cart, [cartItemFor(watch, 1)], phone.write);
+    await eventually(async () => expect(quantities(await visibleLines(laptop.db.collections.cart))).toEqual({ 'WATCH-1': 1 }));
+    await Promise.all([phone.replication.cancel(), laptop.replication.cancel()]);
+  });
+
+  it('adds up two offline adds made on two devices once both are back', async () => {
+    const server = new FakeSyncServer();
+    const token = server.createCart();
+    const phone = await device(server, token, 'phone');
+    const laptop = await device(server, token, 'laptop');
+    await addItems(phone.db.collections.cart, [cartItemFor(ring, 1)], phone.write);
+    await eventually(async () => expect(quantities(await visibleLines(laptop.db.collections.cart))).toEqual({ 'RING-1': 1 }));
+
+    server.online = false;
+    await addItems(phone.db.collections.cart, [cartItemFor(ring, 1)], phone.write);
+    await addItems(laptop.db.collections.cart, [cartItemFor(ring, 2)], laptop.write);
+    server.online = true;
+    phone.replication.reSync();
+    laptop.replication.reSync();
+
+    await eventually(() => expect(quantities(server.list('cart', token) as CartLineDoc[])).toEqual({ 'RING-1': 4 }));
+    await eventually(async () => expect(quantities(await visibleLines(phone.db.collections.cart))).toEqual({ 'RING-1': 4 }));
+    await eventually(async () => expect(quantities(await visibleLines(laptop.db.collections.cart))).toEqual({ 'RING-1': 4 }));
+    await Promise.all([phone.replication.cancel(), laptop.replication.cancel()]);
+  });
+
+  it('converges on concurrent set-quantity and remove from two devices', async () => {
+    const server = new FakeSyncServer();
+    const token = server.createCart();
+    const phone = await device(server, token, 'phone');
+    const laptop = await device(server, token, 'laptop');
+    await addItems(phone.db.collections.cart, [cartItemFor(ring, 1), cartItemFor(watch, 1)], phone.write);
+    await eventually(async () => expect(await visibleLines(laptop.db.collections.cart)).toHaveLength(2));
+
+    server.online = false;
+    const [ringLine] = (await visibleLines(phone.db.collections.cart)).filter((line) => line.sku === 'RING-1');
+    await setLineQty(phone.db.collections.cart, ringLine!.id, 5, phone.write);
+    await removeLine(laptop.db.collections.cart, ringLine!.id, laptop.write);
+    await setLineQty(laptop.db.collections.cart, (await visibleLines(laptop.db.collections.cart))[0]!.id, 3, laptop.write);
+    server.online = true;
+    phone.replication.reSync();
+    laptop.replication.reSync();
+
+    await eventually(async () => {
+      const onPhone = quantities(await visibleLines(phone.db.collections.cart));
+      const onLaptop = quantities(await visibleLines(laptop.db.collections.cart));
+      expect(onPhone).toEqual(onLaptop);
+      expect(quantities(server.list('cart', token).filter((doc) => (doc as CartLineDoc).qty > 0) as CartLineDoc[])).toEqual(onPhone);
+      expect(onPhone['WATCH-1']).toBe(3);
+    });
+    await Promise.all([phone.replication.cancel(), laptop.replication.cancel()]);
+  });
+
+  it('tells the cart connection when the server no longer knows the token', async () => {
+    const server = new FakeSyncServer();
+    let refused = 0;
+    const phone = await device(server, 'forgotten-token', 'phone', () => (refused += 1));
+    await eventually(() => expect(refused).toBeGreaterThan(0));
+    await phone.replication.cancel();
+  });
+});

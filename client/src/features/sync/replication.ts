@@ -1,0 +1,205 @@
+/**
+ * Replication of the local collections through the server (ARCHITECTURE §4, decision 010): RxDB's protocol against
+ * `/api/replication/:collection/{pull,push,stream}`, for the owner named by the cart token (`?cartId=`).
+ * - It runs in one tab: RxDB waits for this tab to lead the others (leader election) and hands over when the leading
+ *   tab closes. The other tabs see every change through the shared local database.
+ * - Failed calls are retried every `retryTime` and at once on the window's `online` event (a RESYNC), so queued writes
+ *   never wait for the next write.
+ * - Only the streamed collections hold a server-sent-event stream open: a browser gives one host six HTTP/1.1
+ *   connections, and six streams would starve every other request. The others pull on start, on `online` and
+ *   whenever a stream (re)connects.
+ */
+import type { CollectionName, ReplicatedDocs } from '@shop/shared/sync/collections';
+import { COLLECTION_NAMES } from '@shop/shared/sync/collections';
+import type { RxReplicationPullStreamItem, WithDeleted } from 'rxdb/plugins/core';
+import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
+import { Observable, Subject } from 'rxjs';
+import { ApiError } from '../../app/api.ts';
+import type { ShopDatabase } from '../../app/database.ts';
+
+export interface ReplicationCheckpoint {
+  id: string;
+  updatedAt: number;
+}
+
+type AnyDoc = ReplicatedDocs[CollectionName];
+type StreamItem = RxReplicationPullStreamItem<AnyDoc, ReplicationCheckpoint>;
+
+/** The part of `EventSource` the stream uses, so tests (and Node, which has none) can bring their own. */
+export interface EventSourceLike {
+  readonly readyState: number;
+  onmessage: ((event: { data: string }) => void) | null;
+  onerror: ((event: unknown) => void) | null;
+  close(): void;
+}
+
+export const EVENT_SOURCE_CLOSED = 2;
+
+export interface ReplicationOptions {
+  database: ShopDatabase;
+  cartToken: string;
+  collections?: readonly CollectionName[];
+  /** Collections that hold a live stream; the rest pull when asked (see the header). */
+  streamed?: readonly CollectionName[];
+  retryTime?: number;
+  /** True in the browser; tests that run one database set it false. */
+  waitForLeadership?: boolean;
+  /** The server's address; empty in the browser (same origin). */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  openStream?: (url: string) => EventSourceLike;
+  /** The server refused the cart token (401): the cart connection gets a new one. */
+  onUnauthorized?: () => void;
+  /** Whether the window reports `online` events (false in Node). */
+  listenForOnline?: boolean;
+}
+
+export interface ShopReplication {
+  readonly states: ReadonlyMap<CollectionName, RxReplicationState<AnyDoc, ReplicationCheckpoint>>;
+  /** Pulls what changed on the server and pushes what waits, in every collection. */
+  reSync(): void;
+  /** Resolves when everything written here has reached the server and the server's changes are here. */
+  awaitInSync(): Promise<void>;
+  cancel(): Promise<void>;
+}
+
+export const DEFAULT_STREAMED: readonly CollectionName[] = ['cart'];
+export const DEFAULT_RETRY_MS = 5_000;
+
+interface Envelope<T> {
+  result: T;
+}
+
+async function call<T>(fetcher: typeof fetch, url: string, init: RequestInit, onUnauthorized: (() => void) | undefined): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetcher(url, { ...init, headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}) } });
+  } catch (error) {
+    throw new ApiError(0, 'network', error instanceof Error ? error.message : 'Network error');
+  }
+  const body = (await response.json().catch(() => null)) as (Envelope<T> & { result: { message?: string; error?: string } }) | null;
+  if (!response.ok || !body) {
+    if (response.status === 401) onUnauthorized?.();
+    throw new ApiError(response.status, body?.result?.error ?? 'internal', body?.result?.message ?? response.statusText);
+  }
+  return body.result as T;
+}
+
+/**
+ * The server's change stream as RxDB's `stream$`: every message is `"RESYNC"` (sent on each (re)connect) or a batch
+ * of changed documents. The browser reconnects a dropped stream by itself; a refused one is opened again later.
+ */
+export function changeStream(url: string, openStream: (url: string) => EventSourceLike, retryTime: number, onResync: () => void): Observable<StreamItem> {
+  return new Observable<StreamItem>((subscriber) => {
+    let source: EventSourceLike | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const connect = () => {
+      source = openStream(url);
+      source.onmessage = (message) => {
+        let data: unknown;
+        try {
+          data = JSON.parse(message.data);
+        } catch {
+          return;
+        }
+        if (data === 'RESYNC') {
+          subscriber.next('RESYNC');
+          onResync();
+        } else if (data && typeof data === 'object' && Array.isArray((data as { documents?: unknown }).documents)) {
+          const { documents, checkpoint } = data as { documents: Array<WithDeleted<AnyDoc>>; checkpoint: ReplicationCheckpoint };
+          subscriber.next({ documents, checkpoint });
+        }
+      };
+      source.onerror = () => {
+        if (source?.readyState !== EVENT_SOURCE_CLOSED) return;
+        source.close();
+        clearTimeout(timer);
+        timer = setTimeout(connect, retryTime);
+      };
+    };
+    connect();
+    return () => {
+      clearTimeout(timer);
+      source?.close();
+    };
+  });
+}
+
+export function startReplication(options: ReplicationOptions): ShopReplication {
+  const {
+    database,
+    cartToken,
+    collections = COLLECTION_NAMES,
+    streamed = DEFAULT_STREAMED,
+    retryTime = DEFAULT_RETRY_MS,
+    waitForLeadership = true,
+    baseUrl = '',
+    onUnauthorized,
+  } = options;
+  const fetcher = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const openStream = options.openStream ?? ((url: string) => new EventSource(url) as unknown as EventSourceLike);
+  const owner = `cartId=${encodeURIComponent(cartToken)}`;
+  const states = new Map<CollectionName, RxReplicationState<AnyDoc, ReplicationCheckpoint>>();
+  // A stream that (re)connects may have missed changes of every collection, not only its own.
+  const others = new Subject<'RESYNC'>();
+
+  for (const name of collections) {
+    const path = `${baseUrl}/api/replication/${name}`;
+    const isStreamed = streamed.includes(name);
+    const state = replicateRxCollection<AnyDoc, ReplicationCheckpoint>({
+      // The token is part of the identifier: another cart starts from its own checkpoints.
+      replicationIdentifier: `shop-${name}-${cartToken}`,
+      collection: database.collections[name] as never,
+      retryTime,
+      waitForLeadership,
+      // Never replicate in a tab that merely became visible: only the leader does.
+      toggleOnDocumentVisible: false,
+      pull: {
+        batchSize: 100,
+        handler: async (checkpoint, batchSize) => {
+          const query = new URLSearchParams({ limit: String(batchSize) });
+          if (checkpoint) {
+            query.set('updatedAt', String(checkpoint.updatedAt));
+            query.set('id', checkpoint.id);
+          }
+          const answer = await call<{ documents: Array<WithDeleted<AnyDoc>>; checkpoint: ReplicationCheckpoint | null }>(
+            fetcher,
+            `${path}/pull?${owner}&${query.toString()}`,
+            {},
+            onUnauthorized,
+          );
+          return { documents: answer.documents, checkpoint: answer.checkpoint ?? checkpoint };
+        },
+        stream$: isStreamed
+          ? changeStream(`${path}/stream?${owner}`, openStream, retryTime, () => others.next('RESYNC'))
+          : others.asObservable(),
+      },
+      push: {
+        batchSize: 100,
+        handler: (rows) => call<Array<WithDeleted<AnyDoc>>>(fetcher, `${path}/push?${owner}`, { method: 'POST', body: JSON.stringify(rows) }, onUnauthorized),
+      },
+    });
+    // Errors are retried by RxDB; they are kept off the console so an offline shop stays quiet.
+    state.error$.subscribe(() => {});
+    states.set(name, state);
+  }
+
+  const reSync = () => {
+    for (const state of states.values()) state.reSync();
+  };
+  const listen = options.listenForOnline ?? typeof window !== 'undefined';
+  if (listen) window.addEventListener('online', reSync);
+
+  return {
+    states,
+    reSync,
+    awaitInSync: async () => {
+      await Promise.all([...states.values()].map((state) => state.awaitInSync()));
+    },
+    cancel: async () => {
+      if (listen) window.removeEventListener('online', reSync);
+      others.complete();
+      await Promise.all([...states.values()].map((state) => state.cancel()));
+    },
+  };
+}

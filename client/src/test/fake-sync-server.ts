@@ -1,0 +1,124 @@
+/**
+ * For tests: an in-memory stand-in for the server's replication and cart-sync endpoints, speaking the same protocol
+ * (server/src/features/replication): pull by `(updatedAt, id)` checkpoint, push answering the server's copy of every
+ * conflicting row, a write id applied once, server-stamped times, a RESYNC on every stream connect. It can be taken
+ * "offline" to queue writes on the clients.
+ */
+import type { EventSourceLike } from '../features/sync/replication.ts';
+
+type Doc = Record<string, unknown> & { id: string; updatedAt: number; writeId: string };
+interface Stored {
+  data: Doc;
+  deleted: boolean;
+}
+
+class FakeStream implements EventSourceLike {
+  readyState = 0;
+  onmessage: ((event: { data: string }) => void) | null = null;
+  onerror: ((event: unknown) => void) | null = null;
+
+  constructor(
+    readonly key: string,
+    private readonly streams: Set<FakeStream>,
+  ) {}
+
+  send(data: unknown): void {
+    if (this.readyState !== 2) this.onmessage?.({ data: JSON.stringify(data) });
+  }
+
+  close(): void {
+    this.readyState = 2;
+    this.streams.delete(this);
+  }
+}
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const ok = (result: unknown) => json(200, { code: 200, result });
+
+export class FakeSyncServer {
+  online = true;
+  private clock = 1_000;
+  private itemIds = 0;
+  private readonly carts = new Set<string>();
+  private readonly documents = new Map<string, Map<string, Stored>>();
+  private readonly applied = new Set<string>();
+  private readonly streams = new Set<FakeStream>();
+  readonly requests: string[] = [];
+
+  createCart(): string {
+    const token = `cart-${this.carts.size + 1}`;
+    this.carts.add(token);
+    return token;
+  }
+
+  /** The owner's documents of a collection, deleted ones left out. */
+  list(collection: string, token: string): Doc[] {
+    return [...(this.documents.get(`${token}/${collection}`)?.values() ?? [])].filter((s) => !s.deleted).map((s) => s.data);
+  }
+
+  fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const url = new URL(String(input), 'http://shop.test');
+    this.requests.push(`${init?.method ?? 'GET'} ${url.pathname}`);
+    if (!this.online) throw new TypeError('Failed to fetch');
+    if (url.pathname === '/api/cart/create') return ok(this.createCart());
+    const token = url.searchParams.get('cartId') ?? '';
+    if (!this.carts.has(token)) return json(401, { code: 401, result: { error: 'unauthorized', message: `Unknown cart token ${token}` } });
+    const match = /^\/api\/replication\/(\w+)\/(pull|push)$/.exec(url.pathname);
+    if (!match) return json(404, { code: 404, result: { error: 'not_found', message: 'Not found' } });
+    const [, collection, verb] = match as unknown as [string, string, 'pull' | 'push'];
+    const key = `${token}/${collection}`;
+    if (verb === 'pull') {
+      const after = url.searchParams.has('updatedAt') ? { updatedAt: Number(url.searchParams.get('updatedAt')), id: url.searchParams.get('id') ?? '' } : null;
+      const limit = Number(url.searchParams.get('limit') ?? 100);
+      const docs = [...(this.documents.get(key)?.values() ?? [])]
+        .filter(({ data }) => !after || data.updatedAt > after.updatedAt || (data.updatedAt === after.updatedAt && data.id > after.id))
+        .sort((a, b) => a.data.updatedAt - b.data.updatedAt || (a.data.id < b.data.id ? -1 : 1))
+        .slice(0, limit)
+        .map(({ data, deleted }) => ({ ...data, _deleted: deleted }));
+      const last = docs.at(-1);
+      return ok({ documents: docs, checkpoint: last ? { id: last.id, updatedAt: last.updatedAt } : after });
+    }
+    const rows = JSON.parse(String(init?.body)) as Array<{ assumedMasterState?: (Doc & { _deleted?: boolean }) | null; newDocumentState: Doc & { _deleted?: boolean } }>;
+    const stored = this.documents.get(key) ?? new Map<string, Stored>();
+    this.documents.set(key, stored);
+    const conflicts: unknown[] = [];
+    const written: Array<Doc & { _deleted: boolean }> = [];
+    for (const { assumedMasterState: assumed, newDocumentState } of rows) {
+      const { _deleted, ...data } = newDocumentState;
+      if (this.applied.has(data.writeId)) continue;
+      const master = stored.get(data.id);
+      if (master && (!assumed || assumed.writeId !== master.data.writeId || (assumed._deleted === true) !== master.deleted)) {
+        conflicts.push({ ...master.data, _deleted: master.deleted });
+        continue;
+      }
+      const next: Doc = { ...data, updatedAt: (this.clock += 1) };
+      if (collection === 'cart') {
+        // The server owns the item id: the one it handed out stays, a new line gets the next one.
+        if (master?.data.serverItemId !== undefined) next.serverItemId = master.data.serverItemId;
+        else next.serverItemId = String((this.itemIds += 1));
+      }
+      stored.set(data.id, { data: next, deleted: _deleted === true });
+      this.applied.add(data.writeId);
+      written.push({ ...next, _deleted: _deleted === true });
+    }
+    const last = written.at(-1);
+    if (last) {
+      for (const stream of this.streams) {
+        if (stream.key === key) stream.send({ documents: written, checkpoint: { id: last.id, updatedAt: last.updatedAt } });
+      }
+    }
+    return ok(conflicts);
+  };
+
+  openStream = (address: string): EventSourceLike => {
+    const url = new URL(address, 'http://shop.test');
+    const collection = /^\/api\/replication\/(\w+)\/stream$/.exec(url.pathname)?.[1] ?? '';
+    const stream = new FakeStream(`${url.searchParams.get('cartId')}/${collection}`, this.streams);
+    this.streams.add(stream);
+    queueMicrotask(() => {
+      stream.readyState = 1;
+      stream.send('RESYNC');
+    });
+    return stream;
+  };
+}
