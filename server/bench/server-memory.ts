@@ -34,7 +34,7 @@ async function oneRun(dataDir: string, requests: SearchRequest[]): Promise<{ rss
   const port = await freePort();
   const started = performance.now();
   const child = spawn(process.execPath, [...(SERVER_NODE_FLAGS as string[]), path.join(serverRoot, 'dist/server.mjs')], {
-    env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, SEED_DEMO: 'false', SEARCH_CACHE_TTL: '0', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, SEED_DEMO: 'false', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
@@ -47,11 +47,13 @@ async function oneRun(dataDir: string, requests: SearchRequest[]): Promise<{ rss
     }
     const startMs = performance.now() - started;
     const times: number[] = [];
-    // The first pass warms up; the second is timed (the search cache is keyed per request, so it is off here).
+    // The first pass warms up; the second is timed. The search cache is on, as in production: the second pass asks
+    // one more product per page, so every timed search misses it, and the memory read afterwards includes what it holds.
     for (let pass = 0; pass < 2; pass++) {
       for (const request of requests) {
+        const asked = pass === 0 ? request : { ...request, size: (request.size ?? 50) + 1 };
         const t = performance.now();
-        const response = await fetch(`${base}/api/catalog/search`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request) });
+        const response = await fetch(`${base}/api/catalog/search`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(asked) });
         if (!response.ok) throw new Error(`search failed: ${response.status}`);
         await response.arrayBuffer();
         if (pass === 1) times.push(performance.now() - t);
@@ -73,9 +75,9 @@ export async function benchServerMemory(dataDir: string, productCount: number, r
   const times = runs.flatMap((r) => r.times).sort((a, b) => a - b);
   const p95 = times[Math.min(times.length - 1, Math.floor(0.95 * times.length))]!;
   console.log(
-    `  server process (node ${(SERVER_NODE_FLAGS as string[]).join(' ')}), ${productCount} products, after ${requests.length} searches: ` +
+    `  server process (node ${(SERVER_NODE_FLAGS as string[]).join(' ')}), ${productCount} products, after ${requests.length * 2} searches (search cache on): ` +
       `resident ${median(runs.map((r) => r.rss)).toFixed(0)} MB, peak ${median(runs.map((r) => r.peak)).toFixed(0)} MB, ` +
       `ready in ${median(runs.map((r) => r.startMs)).toFixed(0)} ms (medians of ${runs.length} runs); ` +
-      `search over HTTP p50 ${median([...times]).toFixed(2)} ms, p95 ${p95.toFixed(2)} ms (n=${times.length}, cache off)`,
+      `search over HTTP p50 ${median([...times]).toFixed(2)} ms, p95 ${p95.toFixed(2)} ms (n=${times.length}, not from the cache)`,
   );
 }

@@ -40,6 +40,9 @@ const CATEGORY_FIELDS = new Set(['id', 'parent_id', 'parent_ids', 'level', 'name
 const ATTRIBUTE_FIELDS = new Set(['attribute_id', 'attribute_code', 'frontend_label', 'frontend_input', 'is_comparable', 'is_visible_on_front', 'is_filterable', 'is_searchable', 'position']);
 const TAXRULE_FIELDS = new Set(['id', 'code', 'priority', 'product_tax_class_ids', 'customer_tax_class_ids', 'rates']);
 
+/** The search cache keeps at most this many bytes of answers (as JSON), whatever their number. */
+export const DEFAULT_SEARCH_CACHE_BYTES = 8_000_000;
+
 /** Longest wait between two index rebuilds for price dates: a day. */
 const MAX_PRICE_REFRESH_MS = 86_400_000;
 
@@ -49,7 +52,7 @@ export class CatalogueService {
 
   constructor(
     private readonly db: Db,
-    private readonly options: { useUrlKeys: boolean; clock: () => Date; searchCacheTtlSeconds?: number; searchCacheEntries?: number; preventChildDirectAccess?: boolean; taxCountry?: string },
+    private readonly options: { useUrlKeys: boolean; clock: () => Date; searchCacheTtlSeconds?: number; searchCacheEntries?: number; searchCacheBytes?: number; preventChildDirectAccess?: boolean; taxCountry?: string },
   ) {}
 
   async refresh(): Promise<void> {
@@ -60,10 +63,13 @@ export class CatalogueService {
     this.schedulePriceRefresh(snapshot);
     this.loaded = {
       snapshot,
-      cache: new SearchCache(
+      cache: new SearchCache<SearchResult>(
         (this.options.searchCacheTtlSeconds ?? SEARCH.cacheTtlSeconds) * 1000,
         this.options.searchCacheEntries ?? 1000,
         () => this.options.clock().getTime(),
+        // Weighed by the length of the answer's JSON: at most `searchCacheBytes` of answers are kept (about 2.5 times
+        // that in memory).
+        { maxWeight: this.options.searchCacheBytes ?? DEFAULT_SEARCH_CACHE_BYTES, weigh: (result) => JSON.stringify(result.items).length },
       ),
       index,
       context,

@@ -34,4 +34,20 @@ describe('SearchCache', () => {
     cache.set('a', 'A');
     expect(cache.get('a')).toBeUndefined();
   });
+
+  it('keeps the total weight under its limit, dropping the least recently used first, and skips an answer heavier than the limit', () => {
+    const cache = new SearchCache<string>(500_000, 100, () => 0, { maxWeight: 10, weigh: (value) => value.length });
+    cache.set('a', 'aaaa');
+    cache.set('b', 'bbbb');
+    expect(cache.get('a')).toBe('aaaa');
+    cache.set('c', 'cccc');
+    expect(cache.get('b')).toBeUndefined();
+    expect([cache.get('a'), cache.get('c')]).toEqual(['aaaa', 'cccc']);
+    expect(cache.totalWeight).toBe(8);
+    cache.set('a', 'aa');
+    expect(cache.totalWeight).toBe(6);
+    cache.set('huge', 'x'.repeat(11));
+    expect(cache.get('huge')).toBeUndefined();
+    expect(cache.totalWeight).toBe(6);
+  });
 });
