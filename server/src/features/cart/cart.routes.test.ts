@@ -18,6 +18,21 @@ function cartCatalogue() {
     tax_class_id: 2,
     category_ids: [21],
   });
+  // A watch with rings: option 1 defaults to W-3 (10000), option 2 to two RING-1000; 12000 excl. by default.
+  catalogue.products.push({
+    ...plain,
+    id: 60,
+    sku: 'BUNDLE-60',
+    type_id: 'bundle',
+    stores: { nl: { name: 'Horloge met ringen', url_key: 'horloge-met-ringen' }, en: { name: 'Watch with rings', url_key: 'watch-with-rings' } },
+    price: 1,
+    tax_class_id: 2,
+    category_ids: [21],
+    bundle_options: [
+      { option_id: 1, title: { nl: 'Horloge', en: 'Watch' }, type: 'radio', required: true, position: 1, links: [{ id: 1, sku: 'W-1', qty: 1, is_default: false, position: 1 }, { id: 2, sku: 'W-3', qty: 1, is_default: true, position: 2 }] },
+      { option_id: 2, title: { nl: 'Ringen', en: 'Rings' }, type: 'radio', required: true, position: 2, links: [{ id: 3, sku: 'RING-1000', qty: 2, is_default: true, position: 1 }] },
+    ],
+  });
   return catalogue;
 }
 
@@ -250,6 +265,18 @@ describe('GET /api/cart/totals', () => {
         { code: 'grand_total', title: 'Grand Total', value: 1215 },
       ],
     });
+  });
+
+  it('prices a bundle line at the shopper’s choice, the options not chosen at their default link', async () => {
+    const chosen = await newCart();
+    const choice = { extension_attributes: { bundle_options: [{ option_id: 1, option_qty: 1, option_selections: [1] }] } };
+    expect((await update(chosen, { sku: 'BUNDLE-60', qty: 1, product_option: choice })).status).toBe(200);
+    // W-1 5000 + 2 × RING-1000 1000 = 7000 excl., 8470 incl.
+    expect((await totals(chosen)).items).toEqual([expect.objectContaining({ sku: 'BUNDLE-60', price: 7000, price_incl_tax: 8470, tax_percent: 21 })]);
+    const plain = await newCart();
+    await update(plain, { sku: 'BUNDLE-60', qty: 1 });
+    // W-3 10000 + 2000 = 12000 excl., 14520 incl.
+    expect((await totals(plain)).items).toEqual([expect.objectContaining({ sku: 'BUNDLE-60', price: 12000, price_incl_tax: 14520 })]);
   });
 
   it('uses special prices and quantities', async () => {

@@ -230,7 +230,11 @@ export class CartService {
   async totals(owner: RequestOwner, options: { store?: StoreCode; shipping?: ShippingMethod; paymentCostInclTax?: number } = {}): Promise<QuoteTotals> {
     const cart = await this.cart(owner);
     const lines = await this.lines(owner);
-    const products = await this.products(options.store ?? DEFAULT_STORE, lines.map((line) => line.sku));
+    const store = options.store ?? DEFAULT_STORE;
+    const products = await this.products(store, lines.map((line) => line.sku));
+    // A bundle line is priced at its chosen members: they are looked up too.
+    const members = [...products.values()].flatMap((product) => (product.type_id === 'bundle' ? (product.bundle_options ?? []).flatMap((option) => option.product_links.map((link) => link.sku)) : []));
+    if (members.length > 0) for (const [sku, member] of await this.products(store, members)) products.set(sku, member);
     const coupon = cart.couponCode ? await this.carts.coupon(cart.couponCode) : null;
     const address = cart.shippingAddress;
     const country = typeof address?.countryId === 'string' ? address.countryId : typeof address?.country_id === 'string' ? address.country_id : null;

@@ -66,12 +66,43 @@ interface PricedLine {
   item: TotalsItem;
 }
 
+/**
+ * A bundle line at the shopper's choice (spec 1 §4 prices a bundle at each option's default link, else its first,
+ * times its qty): an option the line names is priced at its chosen links and quantity, the others by that rule. Each
+ * member is taxed at its own class; the line's rate is the effective one. Null when a member is not in the catalogue.
+ */
+function bundleChoicePrice(product: Product, line: CartLineDoc, input: TotalsInput): { price: number; priceInclTax: number; rate: number } | null {
+  const chosen = line.product_option?.extension_attributes.bundle_options ?? [];
+  let price = 0;
+  let priceInclTax = 0;
+  for (const option of product.bundle_options ?? []) {
+    const choice = chosen.find((c) => c.option_id === option.option_id);
+    const picked = choice?.option_selections.length
+      ? option.product_links.filter((link) => choice.option_selections.includes(link.id))
+      : [option.product_links.find((link) => link.is_default) ?? option.product_links[0]].filter((link) => link !== undefined);
+    for (const link of picked) {
+      const member = input.product(link.sku);
+      if (!member) return null;
+      const memberRate = taxRateFor(input.taxRules, { productTaxClassId: member.tax_class_id, countryId: input.countryId })?.rate ?? 0;
+      const prices = pricesFromAmounts(member.price, member.special_price, memberRate);
+      const qty = choice && choice.option_qty > 0 ? choice.option_qty : link.qty;
+      price = roundMoney(price + prices.final_price * qty);
+      priceInclTax = roundMoney(priceInclTax + prices.final_price_incl_tax * qty);
+    }
+  }
+  if (price === 0 && priceInclTax === 0) return null;
+  return { price, priceInclTax, rate: price > 0 ? roundMoney(((priceInclTax - price) / price) * 100) : 0 };
+}
+
 function priceLine(line: CartLineDoc, input: TotalsInput): PricedLine {
   const product = input.product(line.sku);
   let price: number;
   let priceInclTax: number;
   let rate = 0;
-  if (product) {
+  const chosenBundle = product?.type_id === 'bundle' ? bundleChoicePrice(product, line, input) : null;
+  if (chosenBundle) {
+    ({ price, priceInclTax, rate } = chosenBundle);
+  } else if (product) {
     rate = taxRateFor(input.taxRules, { productTaxClassId: product.tax_class_id, countryId: input.countryId })?.rate ?? 0;
     const prices = pricesFromAmounts(product.price, product.special_price, rate);
     price = prices.final_price;
