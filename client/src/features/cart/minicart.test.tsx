@@ -76,10 +76,10 @@ describe('minicart', () => {
     const diver = line('W-1', 'Diver', 5000, 1);
     const { calls } = fakeRuntime([diver, line('R-2', 'Ring', 1210, 2)]);
     const drawer = await openCart();
-    const row = within(drawer).getByRole('link', { name: 'Diver' }).closest('li')!;
+    const row = (await within(drawer).findByRole('link', { name: 'Diver' })).closest('li')!;
     expect(row.querySelector('img')?.getAttribute('src')).toBe('/media/catalog/W-1.svg?size=150');
     expect(within(row).getByText('€5,000 each')).toBeTruthy();
-    expect(within(drawer).getByText('€7,420')).toBeTruthy();
+    expect(await within(drawer).findByText('€7,420')).toBeTruthy();
     await waitFor(() => expect(within(drawer).getByText('€7,425')).toBeTruthy());
 
     fireEvent.click(within(row).getByRole('button', { name: 'One more Diver' }));
@@ -100,7 +100,7 @@ describe('minicart', () => {
     const ring = line('R-2', 'Ring', 1210, 1);
     const { calls } = fakeRuntime([ring]);
     const drawer = await openCart();
-    fireEvent.click(within(drawer).getByRole('button', { name: 'Remove Ring' }));
+    fireEvent.click(await within(drawer).findByRole('button', { name: 'Remove Ring' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Remove product' });
     expect(confirm.textContent).toContain('Are you sure you would like to remove this item from the shopping cart?');
     fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
@@ -114,7 +114,7 @@ describe('minicart', () => {
   it('shows the server’s message for a wrong coupon, and the discount of a right one', async () => {
     fakeRuntime([line('W-1', 'Diver', 5000, 1)]);
     const drawer = await openCart();
-    const code = within(drawer).getByRole('textbox', { name: 'Discount code' });
+    const code = await within(drawer).findByRole('textbox', { name: 'Discount code' });
     fireEvent.change(code, { target: { value: 'NOPE' } });
     fireEvent.click(within(drawer).getByRole('button', { name: 'Apply' }));
     expect((await within(drawer).findByRole('alert')).textContent).toBe("You've entered an incorrect coupon code");
@@ -122,6 +122,6 @@ describe('minicart', () => {
     fireEvent.change(code, { target: { value: 'WELCOME10' } });
     fireEvent.click(within(drawer).getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(within(drawer).getByText('Code WELCOME10 applied')).toBeTruthy());
-    expect(within(drawer).getByText('−€500')).toBeTruthy();
+    expect(await within(drawer).findByText('−€500')).toBeTruthy();
   });
 });
