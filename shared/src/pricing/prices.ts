@@ -87,7 +87,8 @@ export function pricesFromAmounts(price: number, special: number, taxRate: numbe
   };
 }
 
-const PRICE_FIELDS = [
+/** Every field of a product's prices. */
+export const PRICE_FIELDS = [
   'price',
   'price_incl_tax',
   'price_tax',

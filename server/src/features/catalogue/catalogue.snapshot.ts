@@ -212,6 +212,7 @@ export async function loadCatalogueSnapshot(db: Db, batchSize = PRODUCT_BATCH): 
   // Products are read in batches by id, with their texts, stock and category links, so loading never holds more
   // than one batch of raw rows next to the finished products.
   const products: StoredProduct[] = [];
+  const interner = new Interner();
   for (let after = 0; ; ) {
     const productRows = await db.selectFrom('products').selectAll().where('id', '>', after).orderBy('id').limit(batchSize).execute();
     if (productRows.length === 0) break;
@@ -231,7 +232,7 @@ export async function loadCatalogueSnapshot(db: Db, batchSize = PRODUCT_BATCH): 
       if (ids) ids.push(link.category_id);
       else links.set(link.product_id, [link.category_id]);
     }
-    for (const row of productRows) products.push(storedProduct(row, stock.get(row.id), links.get(row.id), productTexts.get(row.id)));
+    for (const row of productRows) products.push(storedProduct(row, stock.get(row.id), links.get(row.id), productTexts.get(row.id), interner));
   }
 
   const ratesById = new Map(
@@ -278,11 +279,28 @@ const PRODUCT_BATCH = 5000;
 
 type Row<T extends keyof Database> = Selectable<Database[T]>;
 
+/**
+ * One frozen copy per distinct value: thousands of products share the same flags, stock record and category list,
+ * and at 50,000 products a copy each cost about 11 MB. Readers never change these values (documents copy them).
+ */
+class Interner {
+  private readonly seen = new Map<string, unknown>();
+
+  of<T extends object>(value: T): T {
+    const key = JSON.stringify(value);
+    const known = this.seen.get(key) as T | undefined;
+    if (known) return known;
+    this.seen.set(key, Object.freeze(value));
+    return value;
+  }
+}
+
 function storedProduct(
   row: Row<'products'>,
   stock: Row<'stock_items'> | undefined,
   links: number[] | undefined,
   texts: Map<string, Pick<Row<'product_texts'>, 'name' | 'url_key' | 'url_path'>> | undefined,
+  interner: Interner,
 ): StoredProduct {
   const data = JSON.parse(row.data) as ProductData;
   return {
@@ -300,10 +318,13 @@ function storedProduct(
     created_at: row.created_at,
     updated_at: row.updated_at,
     ...data,
-    stock: stock
-      ? { qty: stock.qty, is_in_stock: stock.is_in_stock === 1, manage_stock: stock.manage_stock === 1, backorders: stock.backorders === 1 }
-      : { qty: 0, is_in_stock: false, manage_stock: true, backorders: false },
-    category_ids: links ?? [],
+    flags: interner.of(data.flags),
+    stock: interner.of(
+      stock
+        ? { qty: stock.qty, is_in_stock: stock.is_in_stock === 1, manage_stock: stock.manage_stock === 1, backorders: stock.backorders === 1 }
+        : { qty: 0, is_in_stock: false, manage_stock: true, backorders: false },
+    ),
+    category_ids: interner.of(links ?? []),
     texts: sharedStrings(perStore(texts, (t) => ({ name: t.name, url_key: t.url_key, url_path: t.url_path }))),
   };
 }

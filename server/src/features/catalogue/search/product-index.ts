@@ -8,6 +8,7 @@ import {
   DEFAULT_TAX_COUNTRY,
   DomainError,
   PRICE_BUCKET_STEP,
+  PRICE_FIELDS,
   PRICE_FILTER_FIELD,
   PRODUCT_ATTRIBUTE_CODES,
   SEARCH,
@@ -683,21 +684,6 @@ class PostingBuffer {
     this.length++;
   }
 }
-
-const PRICE_FIELDS = [
-  'price',
-  'price_incl_tax',
-  'price_tax',
-  'original_price',
-  'original_price_incl_tax',
-  'original_price_tax',
-  'special_price',
-  'special_price_incl_tax',
-  'special_price_tax',
-  'final_price',
-  'final_price_incl_tax',
-  'final_price_tax',
-] as const satisfies ReadonlyArray<keyof ProductPrices>;
 
 function priceColumns(prices: readonly ProductPrices[]): Record<keyof ProductPrices, Float64Array> {
   const columns = {} as Record<keyof ProductPrices, Float64Array>;
