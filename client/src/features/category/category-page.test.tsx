@@ -198,4 +198,27 @@ describe('category page filters', () => {
     await waitFor(() => expect(router.state.location.search).toEqual({}));
     await waitFor(() => expect(cards()).toHaveLength(7));
   });
+
+  it('warns with the spec’s message when the listing cannot load offline (spec 1 §8)', async () => {
+    installFakeShop({ country_code: 'NL', vat: 21, currency: 'EUR' });
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const answer = vi.mocked(fetch).getMockImplementation()!;
+    // The category is known (its address was cached); its products never were, and there is no network.
+    vi.mocked(fetch).mockImplementation(async (input, init) => {
+      const url = new URL(String(input), 'http://shop.test');
+      const request = JSON.parse(url.searchParams.get('request') ?? '{}') as SearchRequest;
+      if (url.pathname === '/api/catalog/search' && request.type === 'product') throw new TypeError('Failed to fetch');
+      return answer(input, init);
+    });
+    try {
+      await renderShop('/en/watches');
+      // In the listing's place, and as a warning notification with OK.
+      const message = 'No products synchronized for this category. Please come back while online!';
+      await screen.findByRole('button', { name: 'OK' }, { timeout: 3000 });
+      // Once in the page's error state, once in the notification.
+      expect(screen.getAllByText(message)).toHaveLength(2);
+    } finally {
+      online.mockRestore();
+    }
+  });
 });
