@@ -147,7 +147,11 @@ test('a new version of the shop takes over on the next navigation, after a quiet
     await card.getByRole('link').first().click();
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
     if (await stillOld()) {
-      await expect.poll(() => page.evaluate(async () => (await (globalThis as unknown as PageGlobals).navigator.serviceWorker.getRegistration())?.waiting ?? null)).toBeNull();
+      // Chromium activates the new worker only once the old one has no request in flight; on a loaded machine the
+      // page's idle prefetching can keep it busy for more than the default 10 s.
+      await expect
+        .poll(() => page.evaluate(async () => (await (globalThis as unknown as PageGlobals).navigator.serviceWorker.getRegistration())?.waiting ?? null), { timeout: 30_000 })
+        .toBeNull();
       await page.getByRole('link', { name: 'Horloge & Diamant, home' }).click();
       await expect(page.getByRole('heading', { name: 'New arrivals' })).toBeVisible();
     }
