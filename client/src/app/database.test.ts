@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { addToLineOp, applyCartOp, CartLineDocSchema, CartLineDocV0Schema, setQtyOp, type CartLineDoc } from '@shop/shared/cart/index';
-import { SAMPLE_DOCS } from '@shop/shared/sync/test-documents';
+import { FROZEN_CART_LINE_V0, SAMPLE_DOCS } from '@shop/shared/sync/test-documents';
 import { createRxDatabase, type RxJsonSchema } from 'rxdb/plugins/core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
@@ -10,22 +10,7 @@ import { conflictHandlerFor } from './database.ts';
 closeTestDatabasesAfterEach();
 beforeEach(quietRxdbNotice);
 
-/** A cart line as version 0 stored it, frozen: never edit it, add a new fixture for a new version. */
-const CART_LINE_V0 = Object.freeze({
-  id: 'RING-52:0123456789abcdef',
-  updatedAt: 1_767_225_600_000,
-  writeId: 'b6f1c0de-0000-4000-8000-000000000001',
-  sku: 'RING-52',
-  checksum: '0123456789abcdef',
-  parentSku: 'RING',
-  type_id: 'configurable',
-  name: 'Solitaire ring',
-  price_incl_tax: 1210,
-  image: '/media/ring.svg',
-  url_path: 'rings/solitaire-ring.html',
-  qty: 3,
-  serverItemId: '4711',
-});
+const CART_LINE_V0 = FROZEN_CART_LINE_V0;
 
 function cartSchemaV0(): RxJsonSchema<unknown> {
   const json = z.toJSONSchema(CartLineDocV0Schema, { target: 'draft-07', io: 'input' }) as { properties: Record<string, Record<string, unknown>>; required: string[] };

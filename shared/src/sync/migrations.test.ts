@@ -2,28 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { CartLineDocSchema, CartLineDocV0Schema } from '../cart/cart.schema.ts';
 import { cartLineQty, mergeCartLine } from '../cart/cart-line.ts';
 import { MIGRATIONS, migrateCartLineV0, migrateDocument, missingMigrations } from './migrations.ts';
+import { FROZEN_CART_LINE_V0 } from './test-documents.ts';
 
-/** A cart line as version 0 stored it, frozen: never edit it, add a new fixture for a new version. */
-const CART_LINE_V0 = Object.freeze({
-  id: 'RING-52:0123456789abcdef',
-  updatedAt: 1_767_225_600_000,
-  writeId: 'b6f1c0de-0000-4000-8000-000000000001',
-  sku: 'RING-52',
-  checksum: '0123456789abcdef',
-  parentSku: 'RING',
-  type_id: 'configurable',
-  product_option: { extension_attributes: { configurable_item_options: [{ option_id: 7, option_value: 52 }] } },
-  custom_size: '52',
-  custom_size_unit: 'mm',
-  name: 'Solitaire ring',
-  price_incl_tax: 1210,
-  image: '/media/ring.svg',
-  url_path: 'rings/solitaire-ring.html',
-  qty: 3,
-  serverItemId: '4711',
-  _deleted: false,
-  _meta: { lwt: 1_767_225_600_001 },
-});
+// As RxDB hands it to a migration: with its own bookkeeping fields.
+const CART_LINE_V0 = Object.freeze({ ...FROZEN_CART_LINE_V0, _deleted: false, _meta: { lwt: 1_767_225_600_001 } });
 
 describe('cart migration v0 → v1', () => {
   it('keeps the frozen fixture a valid v0 document', () => {

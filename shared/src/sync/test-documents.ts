@@ -58,3 +58,26 @@ export const SAMPLE_DOCS: ReplicatedDocs = {
     transmited: false,
   },
 };
+
+/**
+ * A cart line as version 0 of the cart collection stored it, frozen: never edit it, add a new fixture for a new
+ * version. The migration tests of shared (the function) and of the client (RxDB running it) both read it.
+ */
+export const FROZEN_CART_LINE_V0 = Object.freeze({
+  id: 'RING-52:0123456789abcdef',
+  updatedAt: 1_767_225_600_000,
+  writeId: 'b6f1c0de-0000-4000-8000-000000000001',
+  sku: 'RING-52',
+  checksum: '0123456789abcdef',
+  parentSku: 'RING',
+  type_id: 'configurable',
+  product_option: { extension_attributes: { configurable_item_options: [{ option_id: 7, option_value: 52 }] } },
+  custom_size: '52',
+  custom_size_unit: 'mm',
+  name: 'Solitaire ring',
+  price_incl_tax: 1210,
+  image: '/media/ring.svg',
+  url_path: 'rings/solitaire-ring.html',
+  qty: 3,
+  serverItemId: '4711',
+});
