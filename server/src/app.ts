@@ -5,6 +5,11 @@
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { AppConfig } from './config.ts';
+import { createAccounts } from './features/accounts/accounts.ts';
+import { accountRoutes } from './features/accounts/accounts.routes.ts';
+import { adminRoutes } from './features/admin/admin.routes.ts';
+import { createCaptcha } from './features/captcha/captcha.ts';
+import { captchaRoutes } from './features/captcha/captcha.routes.ts';
 import { CartRepository } from './features/cart/cart.repository.ts';
 import { cartRoutes } from './features/cart/cart.routes.ts';
 import { CartService } from './features/cart/cart.service.ts';
@@ -12,12 +17,21 @@ import { catalogueRoutes } from './features/catalogue/catalogue.routes.ts';
 import { CatalogueService } from './features/catalogue/catalogue.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { locationRoutes } from './features/location/location.routes.ts';
+import { mailboxRoutes } from './features/mail/mailbox.routes.ts';
+import { OutboxMailer, type Mailer } from './features/mail/mailer.ts';
+import { OutboxRepository } from './features/mail/outbox.repository.ts';
+import { smtpTransport } from './features/mail/smtp.ts';
 import { renderListRoutes } from './features/location/render-list.routes.ts';
 import { mediaRoutes } from './features/media/media.routes.ts';
+import { NewsletterCoupons } from './features/newsletter/newsletter-coupons.ts';
+import { newsletterRoutes } from './features/newsletter/newsletter.routes.ts';
+import { createNewsletterProvider } from './features/newsletter/newsletter.ts';
 import { InProcessChangeFeed } from './features/replication/change-feed.ts';
 import { Owners } from './features/replication/owner.ts';
 import { replicationRoutes } from './features/replication/replication.routes.ts';
 import { ReplicationRepository } from './features/replication/replication.repository.ts';
+import { ReviewsRepository } from './features/reviews/reviews.repository.ts';
+import { customerFromToken, reviewRoutes } from './features/reviews/reviews.routes.ts';
 import { StockRepository } from './features/stock/stock.repository.ts';
 import { stockRoutes } from './features/stock/stock.routes.ts';
 import { registerClient } from './plugins/client.ts';
@@ -30,6 +44,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     catalogue: CatalogueService;
+    mailer: Mailer;
   }
 }
 
@@ -73,6 +88,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('catalogue', catalogue);
   app.addHook('onClose', async () => catalogue.close());
 
+  const outbox = new OutboxRepository(db);
+  const smtp = config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : null;
+  const mailer = new OutboxMailer(outbox, { from: config.mail.from, transport: smtp, now: () => clock().getTime(), log: app.log });
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', async () => {
+    await mailer.settled();
+    smtp?.close();
+  });
+
   registerErrorHandler(app);
   await registerOpenApi(app);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
@@ -83,13 +107,24 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(locationRoutes(config));
   await app.register(renderListRoutes(catalogue, config));
   await app.register(mediaRoutes({ dataDir: config.dataDir }));
+  if (config.mail.devMailbox) await app.register(mailboxRoutes(outbox));
   const now = () => clock().getTime();
   const feed = new InProcessChangeFeed();
   const replication = new ReplicationRepository(db, feed, now);
-  const owners = new Owners(db);
+  const carts = new CartRepository(db, now);
+  const accounts = createAccounts({ db, replication, carts, mailer: app.mailer, config, now });
+  const owners = new Owners(db, accounts.ownerOfToken, { tokenInUrl: config.accounts.tokenInUrl });
+  await app.register(accountRoutes(accounts, config.accounts));
   await app.register(replicationRoutes({ repository: replication, owners, feed }));
-  const cartService = new CartService(replication, new CartRepository(db, now), catalogue, new StockRepository(db), config, now);
+  const cartService = new CartService(replication, carts, catalogue, new StockRepository(db), config, now);
   await app.register(cartRoutes(cartService, owners));
+  const captcha = createCaptcha(config.captcha, { db, now, log: app.log });
+  await app.register(captchaRoutes(captcha));
+  const newsletter = createNewsletterProvider(config.newsletter, { db, now, log: app.log });
+  await app.register(newsletterRoutes({ provider: newsletter, captcha, coupons: new NewsletterCoupons(db, now), mailer }));
+  const reviews = new ReviewsRepository(db, now);
+  await app.register(reviewRoutes({ reviews, customerOf: customerFromToken((token) => accounts.identify(token), config.accounts) }));
+  await app.register(adminRoutes({ reviews, adminToken: config.adminToken }));
   registerNotFoundHandler(app, config.clientDist ? await registerClient(app, config.clientDist) : undefined);
 
   return app;

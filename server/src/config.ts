@@ -46,6 +46,11 @@ const currencyRates = z.pipe(
   }),
 );
 
+const bounded = (min: number, max: number) =>
+  z.pipe(z.string().check(z.regex(/^\d+$/, 'must be a whole number')), z.transform(Number)).check(
+    z.refine((n) => n >= min && n <= max, `must be between ${min} and ${max}`),
+  );
+
 const countryCode = z.pipe(z.string(), z.transform((v) => v.trim().toUpperCase())).check(
   z.refine((v) => /^[A-Z]{2}$/.test(v), 'must be a two-letter country code such as NL'),
 );
@@ -83,6 +88,40 @@ const EnvSchema = z.object({
   LOCATION_HEADER: z._default(z.string().check(z.regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/, 'must be an HTTP header name such as x-country-code')), 'x-country-code'),
   /** Exchange rates from EUR, e.g. "USD=1.17,GBP=0.87"; currencies not named keep their default. */
   CURRENCY_RATES: z._default(currencyRates, DEFAULT_CURRENCY_RATES),
+  /** E-mail is always written to the outbox table; with smtp://user:pass@host:port (or smtps://) it is also delivered. */
+  SMTP_URL: z.optional(z.string().check(z.regex(/^smtps?:\/\/\S+$/, 'must be an address such as smtp://user:password@mail.example.com:587'))),
+  MAIL_FROM: z._default(z.string().check(z.minLength(3), z.maxLength(200)), 'Horloge shop <shop@localhost>'),
+  /** The developers' mailbox (/dev/mailbox); on unless NODE_ENV=production, where DEV_MAILBOX=true turns it on. */
+  DEV_MAILBOX: z.optional(flag),
+  /** pow: the shop's own proof-of-work captcha; recaptcha: Google reCAPTCHA (needs the two keys); off: every check passes. */
+  CAPTCHA_PROVIDER: z._default(z.enum(['pow', 'recaptcha', 'off']), 'pow'),
+  /** Leading zero bits the proof-of-work needs; each bit doubles the browser's work (18: a fraction of a second). */
+  CAPTCHA_DIFFICULTY: z._default(
+    z.pipe(z.string().check(z.regex(/^\d+$/, 'must be a whole number')), z.transform(Number)).check(z.refine((n) => n >= 1 && n <= 32, 'must be between 1 and 32')),
+    18,
+  ),
+  RECAPTCHA_SECRET: z.optional(z.string().check(z.maxLength(200))),
+  RECAPTCHA_SITE_KEY: z.optional(z.string().check(z.maxLength(200))),
+  /** local: the shop's own subscriber list; mailchimp: a Mailchimp audience (needs the API key and list id). */
+  NEWSLETTER_PROVIDER: z._default(z.enum(['local', 'mailchimp']), 'local'),
+  MAILCHIMP_API_KEY: z.optional(z.string().check(z.regex(/^[0-9a-f]+-[a-z]+\d+$/, 'must be a Mailchimp API key ending in its datacenter, such as 0123abcd-us21'))),
+  MAILCHIMP_LIST_ID: z.optional(z.string().check(z.regex(/^[0-9a-zA-Z]{1,40}$/, 'must be the audience (list) id from Mailchimp'))),
+  /** Bearer token of the admin calls (/api/admin/...); without it they answer 403. */
+  ADMIN_TOKEN: z.optional(z.string().check(z.minLength(16, 'must be at least 16 characters'))),
+  /** Seconds a customer's access token is valid (15 minutes); refresh tokens renew it. */
+  ACCESS_TOKEN_TTL: z._default(bounded(10, 86_400), 900),
+  /** Seconds a refresh token is valid after it was issued (30 days); every refresh issues a new one. */
+  REFRESH_TOKEN_TTL: z._default(bounded(60, 31_536_000), 2_592_000),
+  /** The key that signs access tokens; unset, one is made once and kept in DATA_DIR/token-secret. */
+  TOKEN_SECRET: z.optional(z.string().check(z.minLength(32, 'must be at least 32 characters'))),
+  /** Where shoppers reach the shop (e.g. https://shop.example.com): links in mails start with it. Default http://HOST:PORT. */
+  PUBLIC_URL: z.optional(z.string().check(z.regex(/^https?:\/\/[^\s/?#]+$/, 'must be an origin such as https://shop.example.com (no path)'))),
+  /** Accept the customer token as ?token= on the spec's compatibility calls (the event stream always accepts it). */
+  USER_TOKEN_IN_URL: z._default(flag, true),
+  /** Failed logins (and reset requests) counted per account and per client address within this many seconds. */
+  LOGIN_RATE_WINDOW: z._default(bounded(1, 86_400), 900),
+  LOGIN_RATE_MAX_PER_ACCOUNT: z._default(bounded(1, 10_000), 5),
+  LOGIN_RATE_MAX_PER_ADDRESS: z._default(bounded(1, 100_000), 20),
 });
 
 export interface AppConfig {
@@ -105,6 +144,20 @@ export interface AppConfig {
   /** Lower case, as Node gives header names. */
   locationHeader: string;
   currencyRates: CurrencyRates;
+  mail: { smtpUrl: string | null; from: string; devMailbox: boolean };
+  captcha: { provider: 'pow' | 'recaptcha' | 'off'; difficulty: number; recaptchaSecret: string | null; recaptchaSiteKey: string | null };
+  newsletter: { provider: 'local' | 'mailchimp'; mailchimpApiKey: string | null; mailchimpListId: string | null };
+  adminToken: string | null;
+  accounts: {
+    accessTokenTtlSeconds: number;
+    refreshTokenTtlSeconds: number;
+    /** null: made once per data dir (features/accounts/token-secret.ts). */
+    tokenSecret: string | null;
+    tokenInUrl: boolean;
+    /** The origin links in account mails start with; never taken from a request's Host header. */
+    publicUrl: string;
+    rateLimit: { windowSeconds: number; maxPerAccount: number; maxPerAddress: number };
+  };
 }
 
 export class ConfigError extends Error {
@@ -123,6 +176,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const v = parsed.data;
+  const missing = [
+    v.CAPTCHA_PROVIDER === 'recaptcha' && !v.RECAPTCHA_SECRET && '  RECAPTCHA_SECRET: required when CAPTCHA_PROVIDER=recaptcha',
+    v.CAPTCHA_PROVIDER === 'recaptcha' && !v.RECAPTCHA_SITE_KEY && '  RECAPTCHA_SITE_KEY: required when CAPTCHA_PROVIDER=recaptcha',
+    v.NEWSLETTER_PROVIDER === 'mailchimp' && !v.MAILCHIMP_API_KEY && '  MAILCHIMP_API_KEY: required when NEWSLETTER_PROVIDER=mailchimp',
+    v.NEWSLETTER_PROVIDER === 'mailchimp' && !v.MAILCHIMP_LIST_ID && '  MAILCHIMP_LIST_ID: required when NEWSLETTER_PROVIDER=mailchimp',
+  ].filter(Boolean);
+  if (missing.length) throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`);
   // Relative paths are taken from where the command was typed: pnpm runs scripts inside the package folder
   // but remembers the caller's folder in INIT_CWD.
   const base = env.INIT_CWD ?? process.cwd();
@@ -146,6 +206,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     defaultCountry: v.DEFAULT_COUNTRY,
     locationHeader: v.LOCATION_HEADER.toLowerCase(),
     currencyRates: v.CURRENCY_RATES,
+    mail: { smtpUrl: v.SMTP_URL ?? null, from: v.MAIL_FROM, devMailbox: v.NODE_ENV !== 'production' || v.DEV_MAILBOX === true },
+    captcha: { provider: v.CAPTCHA_PROVIDER, difficulty: v.CAPTCHA_DIFFICULTY, recaptchaSecret: v.RECAPTCHA_SECRET ?? null, recaptchaSiteKey: v.RECAPTCHA_SITE_KEY ?? null },
+    newsletter: { provider: v.NEWSLETTER_PROVIDER, mailchimpApiKey: v.MAILCHIMP_API_KEY ?? null, mailchimpListId: v.MAILCHIMP_LIST_ID ?? null },
+    adminToken: v.ADMIN_TOKEN ?? null,
+    accounts: {
+      accessTokenTtlSeconds: v.ACCESS_TOKEN_TTL,
+      refreshTokenTtlSeconds: v.REFRESH_TOKEN_TTL,
+      tokenSecret: v.TOKEN_SECRET ?? null,
+      tokenInUrl: v.USER_TOKEN_IN_URL,
+      publicUrl: v.PUBLIC_URL ?? `http://${v.HOST === '0.0.0.0' || v.HOST === '::' ? 'localhost' : v.HOST}:${v.PORT}`,
+      rateLimit: { windowSeconds: v.LOGIN_RATE_WINDOW, maxPerAccount: v.LOGIN_RATE_MAX_PER_ACCOUNT, maxPerAddress: v.LOGIN_RATE_MAX_PER_ADDRESS },
+    },
   };
 }
 

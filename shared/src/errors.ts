@@ -22,6 +22,17 @@ export const ERROR_CODES = [
   'cart_out_of_stock',
   'cart_stock_volatile',
   'cart_unsafe_quantity',
+  // The account calls (shared/src/account/account.schema.ts names the same codes).
+  'account_email_exists',
+  'account_sign_in_incorrect',
+  'account_email_unknown',
+  'account_refresh_refused',
+  'account_reset_token_invalid',
+  'account_current_password_wrong',
+  'account_rate_limited',
+  // Content (shared/src/content): a missing or wrong captcha; an admin call without the admin token.
+  'captcha_failed',
+  'forbidden',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

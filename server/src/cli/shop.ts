@@ -3,6 +3,8 @@
  *
  *   pnpm shop import <file> [--replace]   check a catalogue file and load it (upsert; --replace empties first)
  *   pnpm shop export <file>               write the stored catalogue in the same format
+ *   pnpm shop reviews pending              list the reviews waiting for moderation
+ *   pnpm shop reviews approve|reject <id>  publish or turn down a review
  *
  * Exit codes: 0 done; 1 the file has problems (nothing was loaded) or something failed; 2 wrong usage.
  */
@@ -10,9 +12,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { countProblemRecords, formatImportProblem } from '@shop/shared';
+import { REVIEW_STATUS } from '@shop/shared/content/index';
 import { ConfigError, loadConfig } from '../config.ts';
 import { catalogueJson, exportCatalogue } from '../features/catalogue/catalogue.export.ts';
 import { CatalogueImportError, importCatalogue, type ImportCounts, type ImportSummary } from '../features/catalogue/catalogue.import.ts';
+import { ReviewsRepository } from '../features/reviews/reviews.repository.ts';
 import { migrateToLatest, openSqlite } from '../storage/database.ts';
 
 const USAGE = `Usage:
@@ -20,6 +24,9 @@ const USAGE = `Usage:
                                         records are matched by id and updated, records the file leaves out are kept;
                                         --replace empties the catalogue first
   pnpm shop export <file>               write the catalogue in the same format
+  pnpm shop reviews pending              list the reviews waiting for moderation (oldest first)
+  pnpm shop reviews approve <id>         publish a review (status 1)
+  pnpm shop reviews reject <id>          turn a review down (status 3)
 DATA_DIR (default ./data) names the shop's data folder, as for the server.`;
 
 class UsageError extends Error {}
@@ -66,6 +73,7 @@ async function run(argv: string[]): Promise<number> {
     out(USAGE);
     return 0;
   }
+  if (command === 'reviews') return reviews(positionals.slice(1));
   if ((command !== 'import' && command !== 'export') || !file || extra.length > 0) throw new UsageError(command ? `Unknown or incomplete command: ${positionals.join(' ')}` : 'No command given');
   if (command === 'export' && values.replace) throw new UsageError('--replace belongs to import');
 
@@ -117,6 +125,39 @@ async function run(argv: string[]): Promise<number> {
     out(
       `Exported ${catalogue.products.length} products, ${catalogue.categories.length} categories, ${catalogue.attributes.length} attributes, ${catalogue.taxClasses.length} tax classes and ${catalogue.taxRules.length} tax rules from ${config.databaseFile} to ${file} in ${seconds(started)}.`,
     );
+    return 0;
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** Review moderation (decision content): the operator's side of "listed only when approved". */
+async function reviews(args: string[]): Promise<number> {
+  const [action, id, ...extra] = args;
+  const moderate = action === 'approve' || action === 'reject';
+  if (!(action === 'pending' && !id) && !(moderate && id && extra.length === 0)) throw new UsageError(`Unknown or incomplete command: reviews ${args.join(' ')}`.trim());
+  if (moderate && !/^\d{1,12}$/.test(id!)) throw new UsageError(`The review id must be a whole number, not "${id}"`);
+  const config = loadConfig(process.env);
+  const db = openSqlite(config.databaseFile);
+  try {
+    await migrateToLatest(db);
+    const repository = new ReviewsRepository(db, () => Date.now());
+    if (action === 'pending') {
+      const pending = await repository.withStatus(REVIEW_STATUS.pending, 1000);
+      if (!pending.length) out('No reviews are waiting for moderation.');
+      for (const review of pending) {
+        out(`#${review.id}  product ${review.product_id}  ${review.rating}/5  ${review.nickname} (${review.store}, ${review.created_at.slice(0, 10)})`);
+        out(`    ${review.title}: ${review.detail.replace(/\s+/g, ' ').slice(0, 200)}`);
+      }
+      if (pending.length) out(`${pending.length} review${pending.length === 1 ? '' : 's'} waiting; approve with \`pnpm shop reviews approve <id>\` or reject with \`pnpm shop reviews reject <id>\`.`);
+      return 0;
+    }
+    const review = await repository.setStatus(Number(id), action === 'approve' ? REVIEW_STATUS.approved : REVIEW_STATUS.rejected);
+    if (!review) {
+      err(`There is no review #${id}.`);
+      return 1;
+    }
+    out(`Review #${review.id} (${review.nickname} on product ${review.product_id}) is ${action === 'approve' ? 'approved and listed' : 'rejected and not listed'}.`);
     return 0;
   } finally {
     await db.destroy();

@@ -1,6 +1,6 @@
 /**
  * Serves the built storefront on the API's port: hashed assets with long caching, and index.html for every
- * other GET that is not an API, media or health path, so client-side routes (/nl/..., /en/...) load on refresh.
+ * other GET that is not an API, media, health or developers' mailbox path, so client-side routes (/nl/..., /en/...) load on refresh.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { NotFoundFallback } from './error-handler.ts';
 
-const SERVER_PATHS = /^\/(api|media|health|documentation)(\/|$)/;
+const SERVER_PATHS = /^\/(api|media|health|documentation|dev\/mailbox)(\/|$)/;
 
 export async function registerClient(app: FastifyInstance, dist: string): Promise<NotFoundFallback | undefined> {
   const indexFile = path.join(dist, 'index.html');

@@ -64,6 +64,22 @@ export class CartRepository {
     return (await this.byToken(token))!;
   }
 
+  /** The cart of a customer owner (`customer:<id>`), made on first use: one per customer (a unique index holds it). */
+  async forOwner(owner: string): Promise<Cart> {
+    const existing = await this.db.selectFrom('carts').select('token').where('owner', '=', owner).executeTakeFirst();
+    if (existing) return (await this.byToken(existing.token))!;
+    const token = randomBytes(24).toString('base64url');
+    const at = this.now();
+    await this.db
+      .insertInto('carts')
+      .values({ token, owner, created_at: at, updated_at: at, purchaser_id: null, coupon_code: null, shipping_address: null, shipping_method: null })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    // A concurrent first login may have made it a moment earlier: the one stored is the customer's cart.
+    const stored = await this.db.selectFrom('carts').select('token').where('owner', '=', owner).executeTakeFirstOrThrow();
+    return (await this.byToken(stored.token))!;
+  }
+
   async byToken(token: string): Promise<Cart | null> {
     const row = await this.db
       .selectFrom('carts')

@@ -5,7 +5,7 @@
 import { DEFAULT_STORE, DomainError, isStoreCode, type StoreCode } from '@shop/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorEnvelopeSchema } from '../../plugins/openapi.ts';
-import type { Owners, RequestOwner } from '../replication/owner.ts';
+import { bearerToken, type Owners, type RequestOwner } from '../replication/owner.ts';
 import {
   CartIdBodySchema,
   CollectTotalsBodySchema,
@@ -42,7 +42,7 @@ const cartQuery = {
   type: 'object',
   properties: {
     cartId: { type: 'string', description: 'The guest cart token from POST /api/cart/create' },
-    token: { type: 'string', description: 'A customer token (accounts: not yet available)' },
+    token: { type: 'string', description: 'A customer access token (or send it as Authorization: Bearer)' },
     storeCode: { type: 'string', enum: ['nl', 'en'] },
   },
 };
@@ -59,13 +59,16 @@ const doc = (summary: string, result: Record<string, unknown>, extra: Record<str
 
 export function cartRoutes(service: CartService, owners: Owners) {
   return async function routes(app: FastifyInstance): Promise<void> {
-    const owner = (request: FastifyRequest): Promise<RequestOwner> => owners.resolve(request.query as Query);
+    const owner = (request: FastifyRequest): Promise<RequestOwner> => owners.resolve(request.query as Query, { authorization: request.headers.authorization });
 
-    app.post('/api/cart/create', doc('A new guest cart; the result is its token', { type: 'string' }), async (request) => {
+    app.post('/api/cart/create', doc("A new guest cart, or with a customer token the customer's own cart; the result is its token", { type: 'string' }), async (request) => {
       const query = request.query as Query;
-      // A customer's cart arrives with accounts: the token is checked (and refused) like everywhere else.
-      if (typeof query.token === 'string' && query.token.trim()) await owners.resolve(query);
       const body = parseBody(CreateBodySchema, request.body, 'cart request');
+      if (bearerToken(request.headers.authorization) || (typeof query.token === 'string' && query.token.trim())) {
+        // A customer has one cart: the same token on every device (made at the first login or here).
+        const customer = await owners.resolve({ token: query.token }, { authorization: request.headers.authorization });
+        return ok((await service.customerCart(customer.owner)).token);
+      }
       const cart = await service.create(body?.purchaserId ?? null);
       return ok(cart.token);
     });
@@ -146,7 +149,7 @@ export function cartRoutes(service: CartService, owners: Owners) {
     // Cart sync calls (spec 2 §7): the cart may also be named in the body.
     const syncOwner = (request: FastifyRequest, bodyCartId: string | undefined, pathToken?: string): Promise<RequestOwner> => {
       const query = request.query as Query;
-      return owners.resolve({ token: pathToken || query.token, cartId: query.cartId || bodyCartId });
+      return owners.resolve({ token: pathToken || query.token, cartId: query.cartId || bodyCartId }, { authorization: request.headers.authorization });
     };
 
     const updateAll = async (request: FastifyRequest<{ Params: { token?: string } }>) => {

@@ -120,6 +120,11 @@ export class CartService {
     return this.carts.create(purchaserId);
   }
 
+  /** The customer's own cart (`customer:<id>`), made on first use. */
+  async customerCart(owner: string): Promise<Cart> {
+    return this.carts.forOwner(owner);
+  }
+
   async cart(owner: RequestOwner): Promise<Cart> {
     const cart = owner.cartToken ? await this.carts.byToken(owner.cartToken) : null;
     if (!cart) throw new DomainError('unauthorized', 'A cart token is required: create a cart with POST /api/cart/create', { status: 401 });

@@ -1,16 +1,19 @@
 /**
  * Who a request acts for. A shopper is the owner `guest:<cart token>` of a cart made by POST /api/cart/create and
- * passed as `?cartId=`; the owner is never taken from a document. Customer tokens (`?token=`) arrive with accounts:
- * until then `customerOwner` answers null and such a request is refused, which tells the client to use a guest cart
- * (spec 1 §4 "Connecting the cart").
+ * passed as `?cartId=`; a logged-in customer is `customer:<id>`, named by an access token sent as
+ * `Authorization: Bearer <token>` or, when USER_TOKEN_IN_URL is on (and always on the event stream, which cannot send
+ * headers), as `?token=`. The owner is never taken from a document. A customer's cart cannot be used as a guest cart,
+ * and a guest cart merged into a customer's at login is closed: both answer 401, which tells the client to make a new
+ * guest cart (spec 1 §4 "Connecting the cart").
  */
 import { DomainError } from '@shop/shared';
 import type { Db } from '../../storage/database.ts';
+import { withAccountTables, type AccountsDb } from '../accounts/accounts.tables.ts';
 
 export interface RequestOwner {
-  /** `guest:<token>` or, with accounts, `customer:<id>`. */
+  /** `guest:<token>` or `customer:<id>`. */
   owner: string;
-  /** The guest cart token the request named. */
+  /** The cart the request acts on: the guest cart named, or the customer's own cart (null until it is made). */
   cartToken: string | null;
 }
 
@@ -23,42 +26,70 @@ export function guestOwner(cartToken: string): string {
   return `guest:${cartToken}`;
 }
 
-const MAX_TOKEN_LENGTH = 200;
+const MAX_TOKEN_LENGTH = 512;
 
 function queryText(value: unknown, name: string): string {
   if (Array.isArray(value)) throw new DomainError('bad_request', `Give ${name} once`);
   return typeof value === 'string' ? value.trim() : '';
 }
 
+/** The token of an `Authorization: Bearer <token>` header, '' when there is none. */
+export function bearerToken(header: unknown): string {
+  if (typeof header !== 'string') return '';
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match ? match[1]! : '';
+}
+
 function unauthorized(message: string): DomainError {
   return new DomainError('unauthorized', message, { status: 401 });
 }
 
-export class Owners {
-  constructor(
-    private readonly db: Db,
-    private readonly customerOwner: CustomerOwnerResolver = noCustomerAccounts,
-  ) {}
+export interface OwnerOptions {
+  /** Accept `?token=` (USER_TOKEN_IN_URL); the bearer header is always accepted. */
+  tokenInUrl?: boolean;
+}
 
-  /** The owner named by `token` (a customer) or `cartId` (a guest cart); 401 when neither names a known one. */
-  async resolve(query: { token?: unknown; cartId?: unknown }): Promise<RequestOwner> {
-    const token = queryText(query.token, 'token');
+export class Owners {
+  private readonly db: AccountsDb;
+
+  constructor(
+    db: Db,
+    private readonly customerOwner: CustomerOwnerResolver = noCustomerAccounts,
+    private readonly options: OwnerOptions = {},
+  ) {
+    this.db = withAccountTables(db);
+  }
+
+  /**
+   * The owner named by a customer token (bearer header, or `token` in the query) or by `cartId` (a guest cart); 401
+   * when neither names a valid one. `queryToken: 'always'` is for the event stream, which cannot send headers.
+   */
+  async resolve(query: { token?: unknown; cartId?: unknown }, request: { authorization?: unknown; queryToken?: 'always' | 'configured' } = {}): Promise<RequestOwner> {
+    const fromHeader = bearerToken(request.authorization);
+    const fromQuery = queryText(query.token, 'token');
     const cartId = queryText(query.cartId, 'cartId');
+    if (!fromHeader && fromQuery && request.queryToken !== 'always' && this.options.tokenInUrl === false) {
+      throw unauthorized('Send the customer token in an Authorization: Bearer header; this shop does not accept it in the address');
+    }
+    const token = fromHeader || fromQuery;
     if (token) {
       if (token.length > MAX_TOKEN_LENGTH) throw unauthorized('The customer token is not valid');
       const owner = await this.customerOwner(token);
       if (!owner) throw unauthorized('The customer token is not valid or has expired; use a guest cart token (?cartId=) instead');
-      return { owner, cartToken: cartId || null };
+      const cart = await this.db.selectFrom('carts').select('token').where('owner', '=', owner).executeTakeFirst();
+      return { owner, cartToken: cart?.token ?? null };
     }
     if (!cartId) throw unauthorized('A cart token is required: create a cart with POST /api/cart/create and pass its token as ?cartId=');
     return this.guest(cartId);
   }
 
-  /** The guest owner of a cart token; 401 when there is no such cart. */
+  /** The guest owner of a cart token; 401 when there is no such open guest cart. */
   async guest(cartId: string): Promise<RequestOwner> {
     if (cartId.length > MAX_TOKEN_LENGTH) throw unauthorized('Unknown cart token');
-    const cart = await this.db.selectFrom('carts').select(['token', 'owner']).where('token', '=', cartId).executeTakeFirst();
+    const cart = await this.db.selectFrom('carts').select(['token', 'owner', 'merged_into']).where('token', '=', cartId).executeTakeFirst();
     if (!cart) throw unauthorized(`Unknown cart token ${cartId}: create a cart with POST /api/cart/create`);
+    if (!cart.owner.startsWith('guest:')) throw unauthorized('This cart belongs to a customer account: log in to use it');
+    if (cart.merged_into !== null) throw unauthorized('This cart was merged into a customer cart at login: create a new cart with POST /api/cart/create');
     return { owner: cart.owner, cartToken: cart.token };
   }
 }

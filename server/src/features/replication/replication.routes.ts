@@ -31,7 +31,7 @@ function collectionParam(value: string): CollectionName {
 
 const ownerQuery = {
   cartId: { type: 'string', description: 'The guest cart token from POST /api/cart/create' },
-  token: { type: 'string', description: 'A customer token (accounts: not yet available)' },
+  token: { type: 'string', description: 'A customer access token (or send it as Authorization: Bearer)' },
 };
 const collectionParams = { type: 'object', properties: { collection: { type: 'string', enum: [...COLLECTION_NAMES] } }, required: ['collection'] };
 const documentSchema = { type: 'object', description: 'A replicated document with `_deleted`', additionalProperties: true };
@@ -71,7 +71,7 @@ export function replicationRoutes({ repository, owners, feed }: ReplicationDepen
       async (request, reply) => {
         const collection = collectionParam(request.params.collection);
         const { checkpoint, limit } = parsePullQuery(request.query);
-        const { owner } = await owners.resolve(request.query);
+        const { owner } = await owners.resolve(request.query, { authorization: request.headers.authorization });
         reply.header('cache-control', 'no-store');
         return { code: 200, result: await repository.pull(collection, owner, checkpoint, limit) };
       },
@@ -94,7 +94,7 @@ export function replicationRoutes({ repository, owners, feed }: ReplicationDepen
       },
       async (request) => {
         const collection = collectionParam(request.params.collection);
-        const { owner } = await owners.resolve(request.query);
+        const { owner } = await owners.resolve(request.query, { authorization: request.headers.authorization });
         const rows = parsePushBody(request.body);
         return { code: 200, result: await repository.push(collection, owner, rows) };
       },
@@ -113,7 +113,8 @@ export function replicationRoutes({ repository, owners, feed }: ReplicationDepen
       },
       async (request, reply) => {
         const collection = collectionParam(request.params.collection);
-        const { owner } = await owners.resolve(request.query);
+        // EventSource cannot send headers: the stream takes ?token= whatever USER_TOKEN_IN_URL says.
+        const { owner } = await owners.resolve(request.query, { authorization: request.headers.authorization, queryToken: 'always' });
         reply.hijack();
         const stream = reply.raw;
         stream.writeHead(200, {

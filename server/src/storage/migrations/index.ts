@@ -2,10 +2,14 @@ import type { Migration } from 'kysely';
 import * as m001 from './001-catalogue.ts';
 import * as m002 from './002-catalogue-changes.ts';
 import * as m003 from './003-replication.ts';
+import * as m004 from './004-accounts.ts';
+import * as m005 from './005-content.ts';
 
 /** Versioned migrations, applied in name order. Never edit a released one: add the next number. */
 export const migrations: Record<string, Migration> = {
   '001-catalogue': m001,
   '002-catalogue-changes': m002,
   '003-replication': m003,
+  '004-accounts': m004,
+  '005-content': m005,
 };

@@ -1,0 +1,34 @@
+/** Puts the accounts feature together for app.ts: tables, rate limiter, guest merge and the service. */
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../storage/database.ts';
+import type { CartRepository } from '../cart/cart.repository.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { ReplicationRepository } from '../replication/replication.repository.ts';
+import { AccountsRepository } from './accounts.repository.ts';
+import { AccountsService } from './accounts.service.ts';
+import { withAccountTables } from './accounts.tables.ts';
+import { GuestMerge } from './guest-merge.ts';
+import { RateLimiter } from './rate-limit.ts';
+import { loadTokenSecret } from './token-secret.ts';
+
+export function createAccounts(deps: {
+  db: Db;
+  replication: ReplicationRepository;
+  carts: CartRepository;
+  mailer: Mailer;
+  config: Pick<AppConfig, 'accounts' | 'dataDir'>;
+  now: () => number;
+}): AccountsService {
+  const db = withAccountTables(deps.db);
+  return new AccountsService({
+    repository: new AccountsRepository(db),
+    limiter: new RateLimiter(db, deps.now, deps.config.accounts.rateLimit.windowSeconds),
+    guestMerge: new GuestMerge(db, deps.replication, deps.now),
+    carts: deps.carts,
+    replication: deps.replication,
+    mailer: deps.mailer,
+    secret: loadTokenSecret(deps.config.dataDir, deps.config.accounts.tokenSecret),
+    config: deps.config.accounts,
+    now: deps.now,
+  });
+}

@@ -1,0 +1,120 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../test/build-test-app.ts';
+import { fixtureCatalogue } from '../../test/fixture-catalogue.ts';
+import { startFakeSmtp } from './fake-smtp.test-helper.ts';
+import type { OutboxMailer } from './mailer.ts';
+
+const catalogue = fixtureCatalogue();
+
+describe('outbox and the developers\u2019 mailbox', async () => {
+  const app = await buildTestApp({ catalogue });
+
+  it('writes every mail to the outbox; the JSON mailbox lists them newest first and filters by recipient', async () => {
+    await app.mailer.send({ to: 'jane@example.com', subject: 'Reset your password', text: 'Open http://localhost:3000/nl/create-password?email=jane%40example.com&token=abc to choose one.', kind: 'reset-password' });
+    await app.mailer.send({ to: 'piet@example.com', subject: 'Welcome', text: 'Hello Piet', html: '<p>Hello <b>Piet</b></p>', kind: 'welcome' });
+    await app.mailer.send({ to: 'Jane@Example.com', subject: 'Second', text: 'Again', kind: 'test' });
+
+    const all = await app.inject({ method: 'GET', url: '/api/dev/mailbox' });
+    expect(all.statusCode).toBe(200);
+    const mails = all.json().result as Array<{ to: string; subject: string; status: string; kind: string; html: string | null }>;
+    expect(mails.map((m) => m.subject)).toEqual(['Second', 'Welcome', 'Reset your password']);
+    expect(mails[1]).toMatchObject({ to: 'piet@example.com', kind: 'welcome', html: '<p>Hello <b>Piet</b></p>', status: 'queued' });
+
+    const jane = (await app.inject({ method: 'GET', url: '/api/dev/mailbox?to=jane@example.com' })).json().result as Array<{ subject: string }>;
+    expect(jane.map((m) => m.subject)).toEqual(['Second', 'Reset your password']);
+  });
+
+  it('shows an escaped HTML list and one mail with its links clickable', async () => {
+    await app.mailer.send({ to: 'evil@example.com', subject: '<script>alert(1)</script>', text: 'See https://shop.example/nl/p?a=1&b=<x> now.', html: '<a href="https://x">x</a>', kind: 'test' });
+    const list = await app.inject({ method: 'GET', url: '/dev/mailbox' });
+    expect(list.statusCode).toBe(200);
+    expect(list.headers['content-type']).toContain('text/html');
+    expect(list.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(list.body).not.toContain('<script>alert(1)</script>');
+    expect(list.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    const id = /href="\/dev\/mailbox\/(\d+)">&lt;script/.exec(list.body)?.[1];
+    expect(id).toBeDefined();
+
+    const one = await app.inject({ method: 'GET', url: `/dev/mailbox/${id}` });
+    expect(one.statusCode).toBe(200);
+    expect(one.body).toContain('See <a href="https://shop.example/nl/p?a=1&amp;b=" target="_blank" rel="noopener noreferrer">https://shop.example/nl/p?a=1&amp;b=</a>&lt;x&gt; now.');
+    expect(one.body).not.toContain('<x>');
+    // The HTML version is in a sandboxed frame, escaped into its srcdoc.
+    expect(one.body).toMatch(/<iframe sandbox="allow-popups allow-popups-to-escape-sandbox"[^>]*srcdoc="&lt;base target=&quot;_blank&quot;&gt;&lt;a href=&quot;https:\/\/x&quot;&gt;x&lt;\/a&gt;"/);
+
+    const reset = (await app.inject({ method: 'GET', url: '/api/dev/mailbox?to=jane@example.com' })).json().result as Array<{ id: number; subject: string }>;
+    const resetPage = await app.inject({ method: 'GET', url: `/dev/mailbox/${reset.find((m) => m.subject === 'Reset your password')!.id}` });
+    expect(resetPage.body).toContain('<a href="http://localhost:3000/nl/create-password?email=jane%40example.com&amp;token=abc"');
+
+    const filtered = await app.inject({ method: 'GET', url: '/dev/mailbox?to=nobody@example.com' });
+    expect(filtered.body).toContain('No mail to nobody@example.com yet.');
+  });
+
+  it('answers bad ids with 400 and unknown ones with 404, never 5xx', async () => {
+    expect((await app.inject({ method: 'GET', url: '/dev/mailbox/abc' })).statusCode).toBe(400);
+    expect((await app.inject({ method: 'GET', url: '/dev/mailbox/999999' })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/api/dev/mailbox/999999' })).json()).toMatchObject({ code: 404 });
+    expect((await app.inject({ method: 'GET', url: '/api/dev/mailbox?to=a&to=b' })).statusCode).toBe(400);
+  });
+});
+
+describe('the mailbox in production', async () => {
+  const production = await buildTestApp({ catalogue, config: { env: 'production', mail: { smtpUrl: null, from: 'shop@localhost', devMailbox: false } } });
+  const opened = await buildTestApp({ catalogue, config: { env: 'production', mail: { smtpUrl: null, from: 'shop@localhost', devMailbox: true } } });
+
+  it('is not there unless DEV_MAILBOX=true, but mail still goes to the outbox', async () => {
+    await production.mailer.send({ to: 'jane@example.com', subject: 'Hi', text: 'x', kind: 'test' });
+    expect((await production.inject({ method: 'GET', url: '/api/dev/mailbox' })).statusCode).toBe(404);
+    expect((await production.inject({ method: 'GET', url: '/dev/mailbox' })).statusCode).toBe(404);
+    const rows = await production.db.withTables<{ outbox: { subject: string } }>().selectFrom('outbox').select('subject').execute();
+    expect(rows).toEqual([{ subject: 'Hi' }]);
+    expect((await opened.inject({ method: 'GET', url: '/dev/mailbox' })).statusCode).toBe(200);
+  });
+});
+
+describe('SMTP delivery', async () => {
+  const smtp = await startFakeSmtp({ refuseRecipient: 'bounce@example.com' });
+  afterAll(() => smtp.close());
+  const app = await buildTestApp({ catalogue, config: { mail: { smtpUrl: smtp.url, from: 'Horloge shop <shop@example.com>', devMailbox: true } } });
+
+  it('delivers through the configured SMTP server and marks the mail sent, or failed with the reason', async () => {
+    await app.mailer.send({ to: 'jane@example.com', subject: 'Your coupon', text: 'Use WELCOME-ABC', html: '<p>Use <b>WELCOME-ABC</b></p>', kind: 'newsletter-welcome' });
+    await app.mailer.send({ to: 'bounce@example.com', subject: 'Lost', text: 'x', kind: 'test' });
+    await (app.mailer as OutboxMailer).settled();
+
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]!.to).toEqual(['jane@example.com']);
+    expect(smtp.received[0]!.from).toContain('shop@example.com');
+    expect(smtp.received[0]!.data).toContain('Subject: Your coupon');
+    expect(smtp.received[0]!.data).toContain('Use WELCOME-ABC');
+
+    const mails = (await app.inject({ method: 'GET', url: '/api/dev/mailbox' })).json().result as Array<{ to: string; status: string; error: string | null; sentAt: string | null }>;
+    expect(mails.find((m) => m.to === 'jane@example.com')).toMatchObject({ status: 'sent', error: null });
+    expect(mails.find((m) => m.to === 'jane@example.com')!.sentAt).not.toBeNull();
+    const bounced = mails.find((m) => m.to === 'bounce@example.com')!;
+    expect(bounced.status).toBe('failed');
+    expect(bounced.error).toMatch(/550|mailbox unavailable/);
+  });
+});
+
+describe('the storefront fallback leaves the mailbox alone', async () => {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-dist-'));
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>storefront</title>');
+  afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
+  const production = await buildTestApp({ catalogue, config: { env: 'production', clientDist: dist, mail: { smtpUrl: null, from: 'shop@localhost', devMailbox: false } } });
+  const development = await buildTestApp({ catalogue, config: { clientDist: dist } });
+
+  it('answers /dev/mailbox with 404 in production instead of the storefront page, and the mailbox in development', async () => {
+    expect((await production.inject({ method: 'GET', url: '/nl/horloges' })).body).toContain('storefront');
+    const hidden = await production.inject({ method: 'GET', url: '/dev/mailbox' });
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.body).not.toContain('storefront');
+    expect((await production.inject({ method: 'GET', url: '/dev/mailbox/1' })).statusCode).toBe(404);
+    const shown = await development.inject({ method: 'GET', url: '/dev/mailbox' });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.body).toContain("Developers' mailbox");
+  });
+});

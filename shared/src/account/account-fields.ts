@@ -1,0 +1,103 @@
+/**
+ * The field rules of spec 2 §5 for account forms (register, login, password, profile, addresses), as pure checks that
+ * answer a message key or null. The client translates `validation.<key>`; `FIELD_MESSAGES` holds the spec's English
+ * text, which the server answers and the client falls back to.
+ */
+
+export const FIELD_MESSAGES = {
+  required: 'Field is required',
+  alphabetOnly: 'Accepts only alphabet characters',
+  nameMinLength: 'Name must have at least 2 letters',
+  passwordMinLength: 'Password must have at least 8 letters',
+  passwordsIdentical: 'Passwords must be identical',
+  emailInvalid: 'Please provide valid e-mail address',
+  cityInvalid: 'Please provide valid city name',
+  zipMinLength: 'Zip-code must have at least 3 letters',
+  taxIdMinLength: 'Tax ID must have at least 3 letters',
+  phoneRequired: 'Phone number is required',
+} as const;
+export type FieldMessageKey = keyof typeof FIELD_MESSAGES;
+
+export const NAME_MIN_LETTERS = 2;
+export const PASSWORD_MIN_LENGTH = 8;
+/** Long enough for any passphrase, short enough that hashing it costs nothing extra. */
+export const PASSWORD_MAX_LENGTH = 256;
+export const EMAIL_MAX_LENGTH = 254;
+export const NAME_MAX_LENGTH = 100;
+export const ZIP_MIN_LENGTH = 3;
+export const TAX_ID_MIN_LENGTH = 3;
+
+/** The i18n key of a field message: `validation.<key>`. */
+export function fieldMessageKey(key: FieldMessageKey): `validation.${FieldMessageKey}` {
+  return `validation.${key}`;
+}
+
+export function fieldMessage(key: FieldMessageKey): string {
+  return FIELD_MESSAGES[key];
+}
+
+function blank(value: string | null | undefined): value is null | undefined | '' {
+  return value === null || value === undefined || value.trim() === '';
+}
+
+/**
+ * A first or last name: letters of any alphabet (with accents), joined by spaces, hyphens or apostrophes, and at least
+ * `minLetters` letters (2; the spec allows 3 in some forms).
+ */
+export function checkName(value: string | null | undefined, minLetters = NAME_MIN_LETTERS): FieldMessageKey | null {
+  if (blank(value)) return 'required';
+  const name = value.trim();
+  if (!/^[\p{L}\p{M}]+(?:[ '’-][\p{L}\p{M}]+)*$/u.test(name)) return 'alphabetOnly';
+  if ((name.match(/\p{L}/gu) ?? []).length < minLetters || name.length > NAME_MAX_LENGTH) return 'nameMinLength';
+  return null;
+}
+
+/** One address with a dot in its domain; no spaces; at most 254 characters (RFC 5321). */
+export function checkEmail(value: string | null | undefined): FieldMessageKey | null {
+  if (blank(value)) return 'required';
+  const email = value.trim();
+  if (email.length > EMAIL_MAX_LENGTH) return 'emailInvalid';
+  return /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)*\.[^\s@.]{2,}$/.test(email) ? null : 'emailInvalid';
+}
+
+/** A new password: at least 8 characters (spaces count; nothing is trimmed from a password). */
+export function checkPassword(value: string | null | undefined): FieldMessageKey | null {
+  if (value === null || value === undefined || value === '') return 'required';
+  return value.length < PASSWORD_MIN_LENGTH || value.length > PASSWORD_MAX_LENGTH ? 'passwordMinLength' : null;
+}
+
+/** The repeated password of a form: required, then identical to the first. */
+export function checkPasswordRepeat(password: string | null | undefined, repeat: string | null | undefined): FieldMessageKey | null {
+  if (repeat === null || repeat === undefined || repeat === '') return 'required';
+  return password === repeat ? null : 'passwordsIdentical';
+}
+
+export function checkRequired(value: string | null | undefined): FieldMessageKey | null {
+  return blank(value) ? 'required' : null;
+}
+
+/** A city: letters, spaces, dots, hyphens and apostrophes (e.g. "'s-Hertogenbosch", "St. Gallen"). */
+export function checkCity(value: string | null | undefined): FieldMessageKey | null {
+  if (blank(value)) return 'required';
+  return /^[\p{L}\p{M}][\p{L}\p{M} .'’()-]*$/u.test(value.trim()) && value.trim().length <= NAME_MAX_LENGTH ? null : 'cityInvalid';
+}
+
+export function checkZipCode(value: string | null | undefined): FieldMessageKey | null {
+  if (blank(value)) return 'required';
+  return value.trim().length < ZIP_MIN_LENGTH ? 'zipMinLength' : null;
+}
+
+/** A tax id is optional; when given it has at least 3 characters. */
+export function checkTaxId(value: string | null | undefined): FieldMessageKey | null {
+  if (blank(value)) return null;
+  return value.trim().length < TAX_ID_MIN_LENGTH ? 'taxIdMinLength' : null;
+}
+
+export function checkPhone(value: string | null | undefined): FieldMessageKey | null {
+  return blank(value) ? 'phoneRequired' : null;
+}
+
+/** The canonical form an e-mail address is stored and compared in. */
+export function normaliseEmail(value: string): string {
+  return value.trim().toLowerCase();
+}

@@ -1,0 +1,3 @@
+export * from './account-fields.ts';
+export * from './account.schema.ts';
+export * from './order-history.ts';
