@@ -25,7 +25,7 @@ export interface RequestFacts {
 export const CACHE_NAMES = { catalogue: 'shop-catalogue-v1', media: 'shop-media-v1' } as const;
 
 /** Paths the server answers itself; a page load of one of these is not a storefront route. */
-const SERVER_PATHS = /^\/(api|media|health|documentation)(\/|$)/;
+const SERVER_PATHS = /^\/(api|media|health|documentation|dev)(\/|$)/;
 /** A file address (sw.js, an icon): never a route, even when typed into the address bar. */
 const FILE = /\.(?!html$)[a-z0-9]+$/i;
 const CATALOGUE_READS = /^\/api\/(catalog\/(search|product|product\/variants|product\/members|category|render-list)|location)$/;
@@ -58,6 +58,32 @@ export function urlMapCacheKey(body: string, origin: string): string | null {
   if (typeof url !== 'string' || (storeCode !== undefined && typeof storeCode !== 'string')) return null;
   const query = new URLSearchParams({ storeCode: storeCode ?? '', url });
   return `${origin}/api/url/map?${query.toString()}`;
+}
+
+/**
+ * Routes the browser applies before it wakes the worker (the service worker static routing API, Chromium 123+),
+ * first match wins. The live API (cart polling, replication and its stream, stock, accounts) goes straight to the
+ * network without a fetch event, so the worker of an old version falls idle, and can hand over to a new one, even
+ * while a page keeps polling (decision 014). Browsers without the API send everything to the worker, where
+ * cacheRuleFor gives the same answer.
+ */
+export const STATIC_ROUTES = [
+  { condition: { urlPattern: { pathname: '/api/catalog/*' } }, source: 'fetch-event' },
+  { condition: { urlPattern: { pathname: '/api/location' } }, source: 'fetch-event' },
+  { condition: { urlPattern: { pathname: '/api/url/map' } }, source: 'fetch-event' },
+  { condition: { urlPattern: { pathname: '/api/*' } }, source: 'network' },
+] as const;
+
+export type StaticRouteSource = (typeof STATIC_ROUTES)[number]['source'];
+
+/** Which source the static routes pick for a same-origin path ('fetch-event' when none matches). */
+export function staticRouteFor(pathname: string): StaticRouteSource {
+  for (const route of STATIC_ROUTES) {
+    const pattern = route.condition.urlPattern.pathname;
+    const matches = pattern.endsWith('/*') ? pathname.startsWith(pattern.slice(0, -1)) : pathname === pattern;
+    if (matches) return route.source;
+  }
+  return 'fetch-event';
 }
 
 /** Error code of the worker's answer to a catalogue read that has no network and nothing cached. */
