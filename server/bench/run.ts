@@ -17,6 +17,7 @@ import { generateCatalogue } from '../src/storage/seed/generator/generate-catalo
 import { benchImages } from './images.ts';
 import { benchServerMemory } from './server-memory.ts';
 import { benchReplication } from './replication.ts';
+import { benchOrders } from './orders.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const sizes = (process.env.BENCH_SIZES ?? '1600,50000').split(',').map(Number);
@@ -123,5 +124,6 @@ function bundleReport() {
 for (const size of sizes) await benchCatalogue(size);
 await benchImages();
 await benchReplication();
+await benchOrders();
 bundleReport();
 console.log(`\nmachine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, node ${process.version}`);

@@ -20,6 +20,13 @@ import { locationRoutes } from './features/location/location.routes.ts';
 import { mailboxRoutes } from './features/mail/mailbox.routes.ts';
 import { OutboxMailer, type Mailer } from './features/mail/mailer.ts';
 import { OutboxRepository } from './features/mail/outbox.repository.ts';
+import { createOrders } from './features/orders/orders.ts';
+import { orderRoutes } from './features/orders/orders.routes.ts';
+import { orderStatusRoutes } from './features/order-status/order-status.routes.ts';
+import type { PaymentFetch } from './features/payments/payment-provider.ts';
+import { createPayments } from './features/payments/payments.ts';
+import { paymentRoutes } from './features/payments/payments.routes.ts';
+import { sandboxRoutes } from './features/payments/sandbox/sandbox.routes.ts';
 import { smtpTransport } from './features/mail/smtp.ts';
 import { renderListRoutes } from './features/location/render-list.routes.ts';
 import { mediaRoutes } from './features/media/media.routes.ts';
@@ -31,6 +38,7 @@ import { Owners } from './features/replication/owner.ts';
 import { replicationRoutes } from './features/replication/replication.routes.ts';
 import { ReplicationRepository } from './features/replication/replication.repository.ts';
 import { ReviewsRepository } from './features/reviews/reviews.repository.ts';
+import { CheckoutMethods } from './features/shipping/checkout-methods.ts';
 import { customerFromToken, reviewRoutes } from './features/reviews/reviews.routes.ts';
 import { StockRepository } from './features/stock/stock.repository.ts';
 import { stockRoutes } from './features/stock/stock.routes.ts';
@@ -50,6 +58,8 @@ declare module 'fastify' {
 
 export interface BuildOptions {
   clock?: () => Date;
+  /** The payment adapters' fetch (tests give recorded provider answers). */
+  paymentFetch?: PaymentFetch;
 }
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -117,7 +127,27 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(accountRoutes(accounts, config.accounts));
   await app.register(replicationRoutes({ repository: replication, owners, feed }));
   const cartService = new CartService(replication, carts, catalogue, new StockRepository(db), config, now);
-  await app.register(cartRoutes(cartService, owners));
+  const checkoutMethods = new CheckoutMethods(config.orders);
+  await app.register(cartRoutes(cartService, owners, checkoutMethods));
+  const orders = createOrders({ db, replication, catalogue, methods: checkoutMethods, mailer, config, now, log: app.log });
+  app.decorate('orders', orders.service);
+  await app.register(orderRoutes({ replication, owners, contactEmail: config.orders.contactEmail }));
+  app.addHook('onReady', async () => {
+    await orders.mailPending();
+  });
+  const payments = createPayments({
+    db,
+    orders: orders.service,
+    config,
+    now,
+    // The sandbox notifies the shop's own notification route, in-process: signed and checked like a provider's.
+    sandboxNotify: async (url, body, headers) => (await app.inject({ method: 'POST', url: new URL(url).pathname, headers, payload: body })).statusCode,
+    ...(options.paymentFetch ? { fetch: options.paymentFetch } : {}),
+    log: app.log,
+  });
+  await app.register(paymentRoutes(payments.service, { basePath: config.payments.basePath }));
+  if (payments.sandbox) await app.register(sandboxRoutes(payments.sandbox));
+  await app.register(orderStatusRoutes({ orders: orders.service, payments: payments.service }));
   const captcha = createCaptcha(config.captcha, { db, now, log: app.log });
   await app.register(captchaRoutes(captcha));
   const newsletter = createNewsletterProvider(config.newsletter, { db, now, log: app.log });

@@ -55,6 +55,17 @@ const countryCode = z.pipe(z.string(), z.transform((v) => v.trim().toUpperCase()
   z.refine((v) => /^[A-Z]{2}$/.test(v), 'must be a two-letter country code such as NL'),
 );
 
+/** "banktransfer, checkmo": lower-case method codes. */
+const codeList = z.pipe(
+  z.string().check(z.regex(/^\s*[A-Za-z0-9_]+(\s*,\s*[A-Za-z0-9_]+)*\s*$/, 'must be method codes separated by commas, e.g. banktransfer,cashondelivery')),
+  z.transform((v) => v.split(',').map((code) => code.trim().toLowerCase())),
+);
+
+const countryList = z.pipe(
+  z.string().check(z.regex(/^\s*[A-Za-z]{2}(\s*,\s*[A-Za-z]{2})*\s*$/, 'must be two-letter country codes separated by commas, e.g. DE,NL')),
+  z.transform((v) => v.split(',').map((code) => code.trim().toUpperCase())),
+);
+
 const EnvSchema = z.object({
   PORT: z._default(port, 3000),
   HOST: z._default(z.string().check(z.minLength(1)), '127.0.0.1'),
@@ -122,6 +133,27 @@ const EnvSchema = z.object({
   LOGIN_RATE_WINDOW: z._default(bounded(1, 86_400), 900),
   LOGIN_RATE_MAX_PER_ACCOUNT: z._default(bounded(1, 10_000), 5),
   LOGIN_RATE_MAX_PER_ADDRESS: z._default(bounded(1, 100_000), 20),
+  /** The payment method codes offered (the mapping of spec 2 §5), e.g. "banktransfer,cashondelivery,multisafepay_ideal". */
+  PAYMENT_METHODS: z.optional(codeList),
+  /** Sorts the offered payment methods in this order (sorting is off when unset). */
+  PAYMENT_METHODS_ORDER: z.optional(codeList),
+  /** Countries the shop ships to (spec 2 §1). */
+  SHIP_TO_COUNTRIES: z._default(countryList, ['DE', 'IT', 'NL', 'US']),
+  /** The address failed-order messages name ('..., contact {email}'); default the MAIL_FROM address. */
+  SHOP_CONTACT_EMAIL: z.optional(z.string().check(z.regex(/^[^\s@]+@[^\s@]+$/, 'must be an e-mail address'))),
+  /** sandbox: the shop's own test provider with a hosted payment page; multisafepay or mollie: their APIs (need the API key). */
+  PAYMENT_PROVIDER: z._default(z.enum(['sandbox', 'multisafepay', 'mollie']), 'sandbox'),
+  /** Base path of the payment service calls (spec 2 §7 'Payment service 1'). */
+  PAYMENT_SERVICE_BASE: z._default(z.string().check(z.regex(/^(\/[A-Za-z0-9_-]+)+$/, 'must be a path such as /api/payment')), '/api/payment'),
+  MULTISAFEPAY_API_KEY: z.optional(z.string().check(z.regex(/^[A-Za-z0-9]{20,100}$/, 'must be the website API key from the MultiSafepay dashboard'))),
+  /** test: testapi.multisafepay.com; live: api.multisafepay.com. */
+  MULTISAFEPAY_ENVIRONMENT: z._default(z.enum(['test', 'live']), 'test'),
+  MOLLIE_API_KEY: z.optional(z.string().check(z.regex(/^(test|live)_[A-Za-z0-9]{20,}$/, 'must be a Mollie API key such as test_...'))),
+  /** Origins besides PUBLIC_URL a payer may be sent back to after paying, e.g. "http://localhost:5173". */
+  PAYMENT_REDIRECT_ORIGINS: z.optional(z.pipe(
+    z.string().check(z.regex(/^\s*https?:\/\/[^\s/?#,]+(\s*,\s*https?:\/\/[^\s/?#,]+)*\s*$/, 'must be origins separated by commas, e.g. http://localhost:5173')),
+    z.transform((v) => v.split(',').map((origin) => origin.trim())),
+  )),
 });
 
 export interface AppConfig {
@@ -158,6 +190,21 @@ export interface AppConfig {
     publicUrl: string;
     rateLimit: { windowSeconds: number; maxPerAccount: number; maxPerAddress: number };
   };
+  orders: {
+    /** Payment method codes offered; null: the shop's default mapping. */
+    paymentMethods: string[] | null;
+    /** Sort order of the payment methods; null: sorting off. */
+    paymentMethodsOrder: string[] | null;
+    shipToCountries: string[];
+    contactEmail: string;
+  };
+  payments: {
+    provider: 'sandbox' | 'multisafepay' | 'mollie';
+    basePath: string;
+    multisafepay: { apiKey: string | null; environment: 'test' | 'live' };
+    mollie: { apiKey: string | null };
+    redirectOrigins: string[];
+  };
 }
 
 export class ConfigError extends Error {
@@ -181,6 +228,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     v.CAPTCHA_PROVIDER === 'recaptcha' && !v.RECAPTCHA_SITE_KEY && '  RECAPTCHA_SITE_KEY: required when CAPTCHA_PROVIDER=recaptcha',
     v.NEWSLETTER_PROVIDER === 'mailchimp' && !v.MAILCHIMP_API_KEY && '  MAILCHIMP_API_KEY: required when NEWSLETTER_PROVIDER=mailchimp',
     v.NEWSLETTER_PROVIDER === 'mailchimp' && !v.MAILCHIMP_LIST_ID && '  MAILCHIMP_LIST_ID: required when NEWSLETTER_PROVIDER=mailchimp',
+    v.PAYMENT_PROVIDER === 'multisafepay' && !v.MULTISAFEPAY_API_KEY && '  MULTISAFEPAY_API_KEY: required when PAYMENT_PROVIDER=multisafepay',
+    v.PAYMENT_PROVIDER === 'mollie' && !v.MOLLIE_API_KEY && '  MOLLIE_API_KEY: required when PAYMENT_PROVIDER=mollie',
   ].filter(Boolean);
   if (missing.length) throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`);
   // Relative paths are taken from where the command was typed: pnpm runs scripts inside the package folder
@@ -217,6 +266,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       tokenInUrl: v.USER_TOKEN_IN_URL,
       publicUrl: v.PUBLIC_URL ?? `http://${v.HOST === '0.0.0.0' || v.HOST === '::' ? 'localhost' : v.HOST}:${v.PORT}`,
       rateLimit: { windowSeconds: v.LOGIN_RATE_WINDOW, maxPerAccount: v.LOGIN_RATE_MAX_PER_ACCOUNT, maxPerAddress: v.LOGIN_RATE_MAX_PER_ADDRESS },
+    },
+    orders: {
+      paymentMethods: v.PAYMENT_METHODS ?? null,
+      paymentMethodsOrder: v.PAYMENT_METHODS_ORDER ?? null,
+      shipToCountries: v.SHIP_TO_COUNTRIES,
+      contactEmail: v.SHOP_CONTACT_EMAIL ?? /<([^>]+)>/.exec(v.MAIL_FROM)?.[1] ?? v.MAIL_FROM,
+    },
+    payments: {
+      provider: v.PAYMENT_PROVIDER,
+      basePath: v.PAYMENT_SERVICE_BASE,
+      multisafepay: { apiKey: v.MULTISAFEPAY_API_KEY ?? null, environment: v.MULTISAFEPAY_ENVIRONMENT },
+      mollie: { apiKey: v.MOLLIE_API_KEY ?? null },
+      redirectOrigins: v.PAYMENT_REDIRECT_ORIGINS ?? [],
     },
   };
 }

@@ -13,10 +13,22 @@ export class ApiError extends Error {
   }
 }
 
-async function call<T>(path: string, init: RequestInit): Promise<T> {
+/** Sends one call; the gate may send it more than once (with a new token). */
+export type Send = (init: RequestInit) => Promise<Response>;
+type Gate = (path: string, init: RequestInit, send: Send) => Promise<Response>;
+let gate: Gate | undefined;
+
+/** Set by the customer session (features/account/auth-gate.ts): the bearer token, and 401s through the token lock. */
+export function setApiGate(next: Gate | undefined): void {
+  gate = next;
+}
+
+/** One call in full: the envelope with `result` and `meta`. */
+export async function apiRequest<T>(path: string, init: RequestInit): Promise<ApiSuccess<T>> {
   let response: Response;
+  const send: Send = (extra) => fetch(path, { ...extra, headers: { accept: 'application/json', ...extra.headers } });
   try {
-    response = await fetch(path, { ...init, headers: { accept: 'application/json', ...init.headers } });
+    response = await (gate ? gate(path, init, send) : send(init));
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'network', error instanceof Error ? error.message : 'Network error');
@@ -34,8 +46,10 @@ async function call<T>(path: string, init: RequestInit): Promise<T> {
   if (!body || typeof body !== 'object' || !('result' in body)) {
     throw new ApiError(response.status, 'bad_format', 'Unhandled error, wrong response format!');
   }
-  return (body as ApiSuccess<T>).result;
+  return body as ApiSuccess<T>;
 }
+
+const call = async <T>(path: string, init: RequestInit): Promise<T> => (await apiRequest<T>(path, init)).result;
 
 export function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> {
   return call<T>(path, signal ? { signal } : {});

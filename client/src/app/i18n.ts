@@ -7,8 +7,9 @@ import { useMemo, useSyncExternalStore } from 'react';
  * Only the active language's texts are downloaded, in two parts: `common` for every page (header, home, cards)
  * and `catalogue` for category, product and search, fetched together with those pages' code.
  */
-// Only the namespaces loaded through here: the cart and the offline shell load their own (cart.json, offline.json)
-// from their lazy chunks, and listing them here would put their file names into the first load.
+// Only the namespaces loaded through here: the cart, the offline shell and the account pages load their own
+// (cart.json, offline.json, account.json) from their lazy chunks, and listing them here would put their file names
+// into the first load.
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>(['../locales/*/common.json', '../locales/*/catalogue.json']);
 export type Namespace = 'common' | 'catalogue';
 const wanted = new Set<Namespace>(['common']);

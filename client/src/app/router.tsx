@@ -4,6 +4,7 @@
  */
 import { DEFAULT_STORE, isStoreCode } from '@shop/shared/stores/stores';
 import { createRootRoute, createRoute, createRouter, notFound, Outlet, redirect, type RouterHistory } from '@tanstack/react-router';
+import { lazy } from 'react';
 import { CatalogueRoute, CatalogueRouteError, CataloguePending, loadCatalogueRoute } from '../routes/catalogue.route.tsx';
 import { HomeRoute } from '../routes/home.route.tsx';
 import { RootNotFound, StoreLayoutRoute, StoreNotFound } from '../routes/store.route.tsx';
@@ -45,7 +46,13 @@ export const catalogueRoute = createRoute({
   errorComponent: CatalogueRouteError,
 });
 
-const routeTree = rootRoute.addChildren([indexRoute, pwaRoute, storeRoute.addChildren([homeRoute, catalogueRoute])]);
+// Compare Products and the account pages (spec 2 §2): each a small door chunk that loads its page.
+const ComparePage = lazy(() => import('../features/compare/compare-route.tsx').then((module) => ({ default: module.CompareRoute })));
+const AccountPages = lazy(() => import('../features/account/account-entry.ts').then((module) => ({ default: module.AccountRoutes })));
+const appPage = <Path extends string>(path: Path, component: typeof ComparePage) => createRoute({ getParentRoute: () => storeRoute, path, component });
+const appPages = [appPage('compare', ComparePage), appPage('my-account/$', AccountPages), appPage('create-password', AccountPages), appPage('customer/account/forgotpassword', AccountPages)];
+
+const routeTree = rootRoute.addChildren([indexRoute, pwaRoute, storeRoute.addChildren([homeRoute, ...appPages, catalogueRoute])]);
 
 /** `history` is for tests (a memory history); the browser uses its own. */
 export function createShopRouter(options: { history?: RouterHistory } = {}) {

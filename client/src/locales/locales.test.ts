@@ -9,9 +9,9 @@ function keys(value: unknown, prefix = ''): string[] {
 
 describe('locales', () => {
   it('have the same keys in en, nl and de', () => {
-    for (const namespace of ['common', 'catalogue']) {
+    for (const namespace of ['common', 'catalogue', 'layout']) {
       const english = keys(files[`./en/${namespace}.json`]).sort();
-      expect(english.length).toBeGreaterThan(10);
+      expect(english.length).toBeGreaterThan(4);
       // German and Dutch plurals use the same _one/_other forms as English.
       expect(keys(files[`./nl/${namespace}.json`]).sort()).toEqual(english);
       expect(keys(files[`./de/${namespace}.json`]).sort()).toEqual(english);

@@ -16,17 +16,21 @@ import { createActor, fromCallback, fromPromise, type ActorRefFrom } from 'xstat
 import { getShopDatabase, type ShopDatabase } from '../../app/database.ts';
 import { exposeToDevtools } from '../devtools/devtools-registry.ts';
 import { notify } from '../../ui/notifications.tsx';
-import { startReplication, type ShopReplication } from '../sync/replication.ts';
+import { startReplication, type EventSourceLike, type ShopReplication } from '../sync/replication.ts';
+import { sessionFetch, withTokenInUrl } from '../account/auth-gate.ts';
+import { loadSession } from '../account/session-loader.ts';
+import { readUser } from '../account/session-store.ts';
 import { addToCartFlow, type AddToCartOutcome, type AddToCartRequest, type CartNotice } from './add-to-cart.ts';
 import * as api from './cart-api.ts';
 import { CART_CONFIG } from './cart-config.ts';
+import { TOKEN_KEY } from './cart-keys.ts';
 import { cartNotification } from './cart-notices.ts';
 import { cartConnectionMachine, type SyncCommand, type TokenRequest } from './cart-connection.machine.ts';
 import { startCartPolling, type CartUpdateTime } from './cart-polling.ts';
 import { loadCartTexts } from './cart-loader.ts';
 import { addItems, clearLines, removeLine, setLineQty, watchVisibleLines, type NextWrite } from './cart.collection.ts';
 
-export const TOKEN_KEY = 'shop.cart.token';
+export { TOKEN_KEY };
 const REPLICA_KEY = 'shop.replica';
 const LAST_UPDATE_KEY = 'shop.last_cart_update_time';
 
@@ -49,6 +53,10 @@ export interface CartRuntime {
   /** The server quote's totals, or null without a server cart. */
   totals(store: StoreCode, signal?: AbortSignal): Promise<api.ServerCartTotals | null>;
   token(): string | null;
+  /** After a login: the customer's cart (the server merged the guest cart into it) becomes this browser's cart. */
+  adoptCart(token: string): void;
+  /** Before a logout wipes the device: the replication stops and the token is dropped, nothing is sent. */
+  disconnect(): void;
 }
 
 function read(key: string): string | null {
@@ -118,9 +126,15 @@ export async function createCartRuntime(database: ShopDatabase): Promise<CartRun
     actors: {
       requestToken: fromPromise<string, TokenRequest>(({ input }) => requestToken(input)),
       sync: fromCallback<SyncCommand, { token: string }>(({ input, sendBack, receive }) => {
+        // A customer's replication carries the access token (through the token lock) and stops sending the moment
+        // the session changes; its checkpoints belong to this login only (see startReplication's `identity`).
+        const sessionId = readUser()?.sessionId ?? null;
         const current = startReplication({
           database,
           cartToken: input.token,
+          ...(sessionId ? { identity: sessionId } : {}),
+          fetch: sessionFetch(sessionId),
+          openStream: (url) => new EventSource(withTokenInUrl(url)) as unknown as EventSourceLike,
           retryTime: CART_CONFIG.replicationRetryMs,
           onUnauthorized: () => sendBack({ type: 'cart.tokenRejected' }),
         });
@@ -234,12 +248,22 @@ export async function createCartRuntime(database: ShopDatabase): Promise<CartRun
       return totals;
     },
     token,
+    adoptCart: (next) => {
+      write(TOKEN_KEY, next);
+      connection.send({ type: 'cart.authorize' });
+    },
+    disconnect: () => {
+      write(TOKEN_KEY, null);
+      write(LAST_UPDATE_KEY, null);
+      connection.send({ type: 'cart.tokenChanged', token: null });
+    },
   };
 }
 
 /** The tab's cart: the database opens, the texts load, and the machine starts. */
 export async function startCartRuntime(): Promise<CartRuntime> {
-  const [database] = await Promise.all([getShopDatabase(), loadCartTexts()]);
+  // The customer session first: its gate puts the customer's token on the cart's first call.
+  const [database] = await Promise.all([getShopDatabase(), loadCartTexts(), loadSession()]);
   const runtime = await createCartRuntime(database);
   exposeToDevtools('cart', runtime);
   return runtime;

@@ -1,7 +1,7 @@
 /**
  * What the layout shows beside the first paint, in one small file loaded with it so none of it weighs on the first
  * load: the footer (below the fold), the header's cart button with its count (the last one seen, until the local
- * database answers), the online/offline badge, the cart starting up (local database, connection, sync) with its texts,
+ * database answers), the account button (login modal or /my-account), the online/offline badge, the cart starting up (local database, connection, sync) with its texts,
  * and the minicart once it is first opened.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -12,8 +12,14 @@ import { loadCart, useCartTexts } from '../cart/cart-loader.ts';
 import type { CartRuntime } from '../cart/cart-runtime.ts';
 import { useOnlineStatus } from '../offline/use-online-status.ts';
 import { LanguageSwitcher } from './language-switcher.tsx';
+import { useLayoutTexts } from './layout-extras-texts.ts';
 import { StoreSwitcher } from './store-switcher.tsx';
 
+// The wishlist's heart and the newsletter modal's watch on the visit: their own small chunks, after the first paint.
+const WishlistButton = lazy(() => import('../wishlist/wishlist-button.tsx'));
+const NewsletterPrompt = lazy(() => import('../newsletter/newsletter-prompt.tsx'));
+// The account button (login modal or /my-account) brings the session's code: its own chunk too.
+const AccountButton = lazy(() => import('../account/account-button.tsx').then((module) => ({ default: module.AccountButton })));
 const Minicart = lazy(() => import('../cart/minicart.tsx').then(async (module) => (await module.minicartReady(), { default: module.Minicart })));
 
 /** The header's store and language switchers. */
@@ -66,6 +72,11 @@ export function HeaderExtras() {
           </span>
         )}
       </span>
+      <Suspense fallback={null}>
+        <WishlistButton />
+        <NewsletterPrompt />
+        <AccountButton />
+      </Suspense>
       <button type="button" className="cart-link" aria-haspopup="dialog" aria-expanded={cartOpen === true} onClick={() => setCartOpen(true)}>
         <BagIcon />
         <span className="visually-hidden">{t('header.cartCount', { count })}</span>
@@ -84,21 +95,23 @@ export function HeaderExtras() {
 
 export function SiteFooter() {
   const { t } = useTranslation();
+  // Below the fold: an empty footer until its texts (the `layout` namespace) are in.
+  if (!useLayoutTexts()) return <footer className="site-footer" />;
   return (
     <footer className="site-footer">
       <div className="container site-footer__inner">
         <div className="site-footer__brand">
           <p className="brand__name">{t('shop.name')}</p>
-          <p>{t('footer.about')}</p>
+          <p>{t('layout:footer.about')}</p>
         </div>
         <ul className="site-footer__promises">
-          <li>{t('footer.authentic')}</li>
-          <li>{t('footer.inspected')}</li>
-          <li>{t('footer.insured')}</li>
+          <li>{t('layout:footer.authentic')}</li>
+          <li>{t('layout:footer.inspected')}</li>
+          <li>{t('layout:footer.insured')}</li>
         </ul>
       </div>
       <div className="container site-footer__legal">
-        <p>{t('footer.legal', { year: new Date().getFullYear(), name: t('shop.name') })}</p>
+        <p>{t('layout:footer.legal', { year: new Date().getFullYear(), name: t('shop.name') })}</p>
       </div>
     </footer>
   );

@@ -1,6 +1,6 @@
 import type { BreadcrumbEntry, Category, Product, RenderListItem } from '@shop/shared';
 import { categoryBreadcrumbs } from '@shop/shared/catalogue/category';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { localeOf, useTranslation } from '../../app/i18n.ts';
 import { useResource } from '../../app/resource.ts';
 import { useStore } from '../../app/store-context.tsx';
@@ -23,6 +23,10 @@ import { bundleSelectionTotal, chooseBundleLink, type BundleLink, chosenBundleLi
 import { selectVariant, type VariantSelection } from '@shop/shared/catalogue/variants';
 import '../catalogue/catalogue.css';
 import './product.css';
+
+// The wishlist and compare buttons and the reviews read the local database and the review API: their own chunks.
+const ProductListActions = lazy(() => import('../wishlist/product-list-actions.tsx'));
+const ProductReviews = lazy(() => import('../reviews/product-reviews.tsx'));
 
 /** The deepest of the product's categories that the store knows, for the breadcrumb trail. */
 function productTrail(product: Product, byId: ReadonlyMap<number, Category>): BreadcrumbEntry[] {
@@ -174,6 +178,9 @@ export function ProductPage({ product }: { product: Product }) {
               )}
             </div>
             <AddToCartControl choice={cartChoice} withQuantity={product.type_id !== 'grouped'} />
+            <Suspense fallback={<div className="list-actions" aria-hidden="true" />}>
+              <ProductListActions product={product} />
+            </Suspense>
             {short.length ? (
               <div className="product-short">
                 {short.map((text, index) => (
@@ -182,9 +189,9 @@ export function ProductPage({ product }: { product: Product }) {
               </div>
             ) : null}
             <ul className="product-assurances">
-              <li>{t('footer.authentic')}</li>
-              <li>{t('footer.inspected')}</li>
-              <li>{t('footer.insured')}</li>
+              <li>{t('product.promises.authentic')}</li>
+              <li>{t('product.promises.inspected')}</li>
+              <li>{t('product.promises.insured')}</li>
             </ul>
           </div>
         </div>
@@ -218,6 +225,9 @@ export function ProductPage({ product }: { product: Product }) {
             )}
           </section>
         </div>
+        <Suspense fallback={null}>
+          <ProductReviews productId={product.id} />
+        </Suspense>
       </div>
     </VisitorPricesContext>
   );

@@ -38,6 +38,11 @@ export const EVENT_SOURCE_CLOSED = 2;
 export interface ReplicationOptions {
   database: ShopDatabase;
   cartToken: string;
+  /**
+   * The login the replication runs for (a customer's session id; none for a guest). Its checkpoints are this login's
+   * only: what a device did after a logout (wiping the customer's documents) is never pushed by a later login.
+   */
+  identity?: string;
   collections?: readonly CollectionName[];
   /** Collections that hold a live stream; the rest pull when asked (see the header). */
   streamed?: readonly CollectionName[];
@@ -129,6 +134,7 @@ export function startReplication(options: ReplicationOptions): ShopReplication {
   const {
     database,
     cartToken,
+    identity,
     collections = COLLECTION_NAMES,
     streamed = DEFAULT_STREAMED,
     retryTime = DEFAULT_RETRY_MS,
@@ -147,8 +153,8 @@ export function startReplication(options: ReplicationOptions): ShopReplication {
     const path = `${baseUrl}/api/replication/${name}`;
     const isStreamed = streamed.includes(name);
     const state = replicateRxCollection<AnyDoc, ReplicationCheckpoint>({
-      // The token is part of the identifier: another cart starts from its own checkpoints.
-      replicationIdentifier: `shop-${name}-${cartToken}`,
+      // The token (and the login) are part of the identifier: another cart starts from its own checkpoints.
+      replicationIdentifier: identity ? `shop-${name}-${cartToken}-${identity}` : `shop-${name}-${cartToken}`,
       collection: database.collections[name] as never,
       retryTime,
       waitForLeadership,

@@ -18,7 +18,8 @@ import {
   parseBody,
   type Address,
 } from './cart.schema.ts';
-import { PAYMENT_METHODS, SHIPPING_METHODS, type CartService } from './cart.service.ts';
+import type { CheckoutMethods } from '../shipping/checkout-methods.ts';
+import type { CartService } from './cart.service.ts';
 
 type Query = Record<string, unknown>;
 
@@ -57,7 +58,7 @@ const doc = (summary: string, result: Record<string, unknown>, extra: Record<str
   schema: { tags: ['cart'], summary, querystring: cartQuery, response: { 200: cartEnvelope(result), ...refused }, ...extra },
 });
 
-export function cartRoutes(service: CartService, owners: Owners) {
+export function cartRoutes(service: CartService, owners: Owners, methods: CheckoutMethods) {
   return async function routes(app: FastifyInstance): Promise<void> {
     const owner = (request: FastifyRequest): Promise<RequestOwner> => owners.resolve(request.query as Query, { authorization: request.headers.authorization });
 
@@ -94,15 +95,36 @@ export function cartRoutes(service: CartService, owners: Owners) {
       return ok(await service.totals(await owner(request), { store: storeOf(request.query as Query) }));
     });
 
-    app.get('/api/cart/payment-methods', doc('The payment methods on offer', { type: 'array', items: anyObject }), async (request) => {
-      await service.cart(await owner(request));
-      return ok(PAYMENT_METHODS);
+    // The payment methods of the mapping for this cart (cash on delivery not for only virtual items).
+    const paymentMethodsFor = async (requestOwner: RequestOwner) => methods.paymentMethods((await service.lines(requestOwner)).map((line) => line.type_id));
+    const shippingAnswer = (country: string | null | undefined) =>
+      methods.shippingMethods(country).map((method) => ({ ...method, carrier_title: method.method_title, price_excl_tax: method.amount, available: true }));
+
+    app.get('/api/cart/payment-methods', doc('The payment methods on offer for this cart, in the configured order', { type: 'array', items: anyObject }), async (request) => {
+      const requestOwner = await owner(request);
+      await service.cart(requestOwner);
+      return ok(await paymentMethodsFor(requestOwner));
     });
+
+    app.get(
+      '/api/cart/shipping-methods',
+      doc('The shipping methods for a country (?country=); none for a country the shop does not ship to', { type: 'array', items: anyObject }, {
+        querystring: { ...cartQuery, properties: { ...cartQuery.properties, country: { type: 'string' } } },
+      }),
+      async (request) => {
+        await service.cart(await owner(request));
+        const country = (request.query as Query).country;
+        if (country !== undefined && (typeof country !== 'string' || !/^[A-Za-z]{2}$/.test(country))) {
+          throw new DomainError('bad_request', 'country must be a two-letter country code such as NL');
+        }
+        return ok(shippingAnswer(typeof country === 'string' ? country.toUpperCase() : null));
+      },
+    );
 
     app.post('/api/cart/shipping-methods', doc('The shipping methods for an address', { type: 'array', items: anyObject }), async (request) => {
       await service.cart(await owner(request));
-      parseBody(ShippingMethodsBodySchema, request.body, 'address');
-      return ok(SHIPPING_METHODS.map((method) => ({ ...method, carrier_title: method.method_title, price_excl_tax: method.amount, available: true })));
+      const { address } = parseBody(ShippingMethodsBodySchema, request.body, 'address');
+      return ok(shippingAnswer(address.country_id ?? address.countryId ?? null));
     });
 
     app.post('/api/cart/shipping-information', doc('Chooses the shipping; answers the payment methods and totals', anyObject), async (request) => {
@@ -110,17 +132,20 @@ export function cartRoutes(service: CartService, owners: Owners) {
       const { addressInformation } = parseBody(ShippingInformationBodySchema, request.body, 'shipping information');
       const method = service.shippingMethod(addressInformation.shippingCarrierCode, addressInformation.shippingMethodCode);
       await service.setShipping(requestOwner, addressRecord(addressInformation.shippingAddress), method);
-      return ok({ payment_methods: PAYMENT_METHODS, totals: await service.totals(requestOwner, { store: storeOf(request.query as Query) }) });
+      return ok({ payment_methods: await paymentMethodsFor(requestOwner), totals: await service.totals(requestOwner, { store: storeOf(request.query as Query) }) });
     });
 
     app.post('/api/cart/collect-totals', doc('Totals for the chosen shipping and payment method', anyObject), async (request) => {
       const requestOwner = await owner(request);
-      const methods = parseBody(CollectTotalsBodySchema, request.body, 'methods')?.methods;
-      const carrier = methods?.shippingCarrierCode;
-      const code = methods?.shippingMethodCode;
+      const chosen = parseBody(CollectTotalsBodySchema, request.body, 'methods')?.methods;
+      const carrier = chosen?.shippingCarrierCode;
+      const code = chosen?.shippingMethodCode;
       if ((carrier === undefined) !== (code === undefined)) throw new DomainError('bad_request', 'Give both shippingCarrierCode and shippingMethodCode, or neither');
       const shipping = carrier !== undefined && code !== undefined ? service.shippingMethod(carrier, code) : undefined;
-      const payment = methods?.paymentMethod ? service.paymentMethod(methods.paymentMethod.method) : undefined;
+      const paymentCode = chosen?.paymentMethod?.method;
+      const offered = paymentCode === undefined ? [] : await paymentMethodsFor(requestOwner);
+      const payment = offered.find((method) => method.code === paymentCode?.trim().toLowerCase());
+      if (paymentCode !== undefined && !payment) throw new DomainError('bad_request', `Unknown payment method ${paymentCode.slice(0, 40)}; choose ${offered.map((m) => m.code).join(', ')}`);
       return ok(
         await service.totals(requestOwner, {
           store: storeOf(request.query as Query),

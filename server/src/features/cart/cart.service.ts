@@ -305,7 +305,8 @@ export class CartService {
   async alreadyOrdered(owner: RequestOwner): Promise<{ body: boolean; order_id?: string }> {
     await this.cart(owner);
     const orders = await this.replication.list('orders', owner.owner);
-    const placed = orders.find((order) => order.transmited === true);
+    // A refused order (result code 400/409/500) was transmitted too, but nothing was ordered.
+    const placed = orders.find((order) => order.transmited === true && order.resultCode === 200);
     return placed ? { body: true, order_id: placed.id } : { body: false };
   }
 

@@ -24,7 +24,13 @@ export type Doc = Record<string, unknown> & { id: string; updatedAt: number; wri
  * A server-side step on the documents about to be stored, inside the write's transaction (e.g. the cart's item ids).
  * Answers the documents in the same order.
  */
-export type PrepareDocuments = (docs: Doc[], context: { trx: Trx; owner: string; collection: CollectionName }) => Promise<Doc[]>;
+export type PrepareDocuments = (
+  docs: Doc[],
+  context: { trx: Trx; owner: string; collection: CollectionName; /** Per document: whether this write deletes it. */ deleted: readonly boolean[] },
+) => Promise<Doc[]>;
+
+/** Told of the documents a write stored, after its transaction committed (e.g. to send mail about them). */
+export type StoredListener = (documents: PulledDocument[], context: { owner: string; collection: CollectionName }) => Promise<void> | void;
 
 /** Ids per `in (...)` list and rows per insert: far below SQLite's and PostgreSQL's parameter limits. */
 const IN_LIST_SIZE = 500;
@@ -89,6 +95,7 @@ function definitionOf(collection: CollectionName): CollectionDefinition<Doc> {
 
 export class ReplicationRepository {
   private readonly prepares = new Map<CollectionName, PrepareDocuments>();
+  private readonly storedListeners = new Map<CollectionName, StoredListener>();
 
   constructor(
     private readonly db: Db,
@@ -99,6 +106,11 @@ export class ReplicationRepository {
   /** Lets a feature touch up documents of a collection as they are stored (once per collection). */
   onPrepare(collection: CollectionName, prepare: PrepareDocuments): void {
     this.prepares.set(collection, prepare);
+  }
+
+  /** Lets a feature act on documents of a collection once their write committed (once per collection). */
+  onStored(collection: CollectionName, listener: StoredListener): void {
+    this.storedListeners.set(collection, listener);
   }
 
   /**
@@ -189,7 +201,7 @@ export class ReplicationRepository {
       }
       return this.store(trx, collection, owner, writes);
     });
-    this.announce(collection, owner, written);
+    await this.announce(collection, owner, written);
     return conflicts;
   }
 
@@ -214,7 +226,7 @@ export class ReplicationRepository {
       if (!parsed.success) throw new Error(`A server-side ${collection} write is invalid: ${describeIssues(parsed.error)}`);
       return this.store(trx, collection, owner, [{ id, data: parsed.data, deleted: next.deleted ?? false }]);
     });
-    this.announce(collection, owner, written);
+    await this.announce(collection, owner, written);
     return written[0] ?? null;
   }
 
@@ -277,7 +289,7 @@ export class ReplicationRepository {
     const first = await this.stamps(trx, owner, writes.length);
     const stamped = writes.map((write, index): Doc => ({ ...write.data, updatedAt: first + index }));
     const prepare = this.prepares.get(collection);
-    const prepared = prepare ? await prepare(stamped, { trx, owner, collection }) : stamped;
+    const prepared = prepare ? await prepare(stamped, { trx, owner, collection, deleted: writes.map((write) => write.deleted) }) : stamped;
     const documents = prepared.map((data, index) => served(data, writes[index]!.deleted));
 
     // The table keeps the last copy of each document (one push may write a document twice); the log keeps every write.
@@ -304,9 +316,12 @@ export class ReplicationRepository {
     return documents;
   }
 
-  private announce(collection: CollectionName, owner: string, documents: PulledDocument[]): void {
+  private announce(collection: CollectionName, owner: string, documents: PulledDocument[]): Promise<void> {
     const last = documents.at(-1);
-    if (last) this.feed.publish({ collection, owner, documents, checkpoint: { id: last.id, updatedAt: last.updatedAt } });
+    if (!last) return Promise.resolve();
+    this.feed.publish({ collection, owner, documents, checkpoint: { id: last.id, updatedAt: last.updatedAt } });
+    const listener = this.storedListeners.get(collection);
+    return listener ? Promise.resolve(listener(documents, { owner, collection })) : Promise.resolve();
   }
 }
 

@@ -158,7 +158,8 @@ describe('push', () => {
 
   it('keeps server-owned fields from the server: a new order is not transmitted whatever the client says', async () => {
     const cart = await newCart();
-    await pushOk(cart, 'orders', [{ newDocumentState: { ...SAMPLE_DOCS.orders, writeId: 'order-write', transmited: true, orderNumber: 'FAKE-1', status: 'complete' } }]);
+    // Not confirmed (an offline order waiting for the shopper): the shop does not place it, so nothing may set these.
+    await pushOk(cart, 'orders', [{ newDocumentState: { ...SAMPLE_DOCS.orders, confirmed: false, writeId: 'order-write', transmited: true, orderNumber: 'FAKE-1', status: 'complete' } }]);
     const [order] = (await pull(cart, 'orders')).documents;
     expect(order).toMatchObject({ transmited: false });
     expect(order).not.toHaveProperty('orderNumber');

@@ -4,6 +4,8 @@ import * as m002 from './002-catalogue-changes.ts';
 import * as m003 from './003-replication.ts';
 import * as m004 from './004-accounts.ts';
 import * as m005 from './005-content.ts';
+import * as m006 from './006-orders.ts';
+import * as m007 from './007-payments.ts';
 
 /** Versioned migrations, applied in name order. Never edit a released one: add the next number. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +14,6 @@ export const migrations: Record<string, Migration> = {
   '003-replication': m003,
   '004-accounts': m004,
   '005-content': m005,
+  '006-orders': m006,
+  '007-payments': m007,
 };

@@ -1,0 +1,48 @@
+/** The customer calls of spec 2 §7 (`/api/user/*`, the accounts contract); the gate adds the bearer token. */
+import type { ChangePasswordBody, CreateCustomerBody, CustomerProfile, LoginMeta, OrderHistory, RefreshMeta, UpdateCustomerBody } from '@shop/shared/account/index';
+import { ORDER_HISTORY_PAGE_SIZE } from '@shop/shared/account/account.schema';
+import { apiRequest } from '../../app/api.ts';
+
+const json = (body: unknown, method = 'POST'): RequestInit => ({
+  method,
+  body: JSON.stringify(body),
+  headers: { 'content-type': 'application/json', 'x-client': '1.0' },
+});
+
+export async function login(username: string, password: string, cartId: string | null): Promise<{ token: string; meta: LoginMeta }> {
+  const answer = await apiRequest<string>('/api/user/login', json({ username, password, ...(cartId ? { cartId } : {}) }));
+  return { token: answer.result, meta: answer.meta as unknown as LoginMeta };
+}
+
+export async function createCustomer(body: CreateCustomerBody): Promise<CustomerProfile> {
+  return (await apiRequest<CustomerProfile>('/api/user/create', json(body))).result;
+}
+
+export async function logout(): Promise<void> {
+  await apiRequest('/api/user/logout', json({}));
+}
+
+export async function me(): Promise<CustomerProfile> {
+  return (await apiRequest<CustomerProfile>('/api/user/me', {})).result;
+}
+
+export async function updateMe(customer: UpdateCustomerBody['customer']): Promise<CustomerProfile> {
+  return (await apiRequest<CustomerProfile>('/api/user/me', json({ customer }))).result;
+}
+
+export async function orderHistory(currentPage = 1, pageSize = ORDER_HISTORY_PAGE_SIZE): Promise<OrderHistory> {
+  return (await apiRequest<OrderHistory>(`/api/user/order-history?pageSize=${pageSize}&currentPage=${currentPage}`, {})).result;
+}
+
+export async function resetPassword(email: string): Promise<void> {
+  await apiRequest('/api/user/reset-password', json({ email }));
+}
+
+export async function createPassword(email: string, newPassword: string, resetToken: string): Promise<void> {
+  await apiRequest('/api/user/create-password', json({ email, newPassword, resetToken }));
+}
+
+export async function changePassword(body: ChangePasswordBody): Promise<{ message: string; meta: { token: string; refreshToken: string; expiresIn: number } }> {
+  const answer = await apiRequest<string>('/api/user/change-password', json(body));
+  return { message: answer.result, meta: answer.meta as unknown as RefreshMeta & { token: string } };
+}

@@ -1,0 +1,118 @@
+/**
+ * /my-account (spec 2 §2): the sections MyProfile, MyShippingDetails, MyNewsletter, MyOrders, MyOrder,
+ * MyRecentlyViewed and the customer's product reviews, beside a menu. Without a login the page answers
+ * 'You need to be logged in to see this page' with the login form (spec 2 §6).
+ */
+import { Link } from '@tanstack/react-router';
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { useTranslation } from '../../app/i18n.ts';
+import { useStore } from '../../app/store-context.tsx';
+import { useDocumentTitle } from '../../ui/use-document-title.ts';
+import { NotFoundPage } from '../layout/lazy-not-found-page.tsx';
+import { LoginForm } from './auth-forms.tsx';
+import { OrderPage, OrdersPage } from './my-orders.tsx';
+import { ProfileSection } from './my-profile.tsx';
+import { RecentlyViewedSection } from './my-recently-viewed.tsx';
+import { ShippingDetailsSection } from './my-shipping-details.tsx';
+import { loadSessionModule } from './session-loader.ts';
+import { openAuth, useSessionUser } from './session-store.ts';
+
+const NewsletterPreferences = lazy(() => import('../newsletter/newsletter-preferences.tsx'));
+const MyReviews = lazy(() => import('../reviews/my-reviews.tsx'));
+
+const SECTIONS = [
+  { path: '', key: 'profile' },
+  { path: 'shipping-details', key: 'shipping' },
+  { path: 'newsletter', key: 'newsletter' },
+  { path: 'orders', key: 'orders' },
+  { path: 'recently-viewed', key: 'recentlyViewed' },
+  { path: 'product-reviews', key: 'reviews' },
+] as const;
+
+/** The menu entry a section address belongs to ('profile' is also the start page). */
+export function sectionOf(path: string): (typeof SECTIONS)[number] | undefined {
+  if (path === 'profile') return SECTIONS[0];
+  const first = path.split('/')[0] ?? '';
+  return SECTIONS.find((section) => section.path === first);
+}
+
+export function MyAccountPage({ section }: { section: string }) {
+  const { t } = useTranslation();
+  const store = useStore();
+  const user = useSessionUser();
+  const current = sectionOf(section);
+  const nav = useRef<HTMLElement>(null);
+  // Phones show the menu as one scrolling row: the current section is brought into it.
+  useEffect(() => {
+    nav.current?.querySelector('[aria-current="page"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [current]);
+  useDocumentTitle(current ? t(`myAccount.nav.${current.key}`, { ns: 'account' }) : t('myAccount.title', { ns: 'account' }), t('shop.name'));
+
+  if (!current) return <NotFoundPage />;
+  if (!user) return <LoginRequired />;
+
+  const name = user.current ? `${user.current.firstname} ${user.current.lastname}` : '';
+  return (
+    <div className="container account-page">
+      <header className="account-page__header">
+        <h1 className="account-page__title">{t('myAccount.title', { ns: 'account' })}</h1>
+        {name ? <p className="account-page__greeting">{t('myAccount.greeting', { ns: 'account', name })}</p> : null}
+      </header>
+      <div className="account-layout">
+        <nav ref={nav} className="account-nav" aria-label={t('myAccount.navLabel', { ns: 'account' })}>
+          <ul>
+            {SECTIONS.map((entry) => (
+              <li key={entry.key}>
+                <Link
+                  to="/$store/my-account/$"
+                  params={{ store, _splat: entry.path }}
+                  className="account-nav__link"
+                  aria-current={entry === current ? 'page' : undefined}
+                  activeOptions={{ exact: true }}
+                >
+                  {t(`myAccount.nav.${entry.key}`, { ns: 'account' })}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <button type="button" className="account-nav__logout" onClick={() => void loadSessionModule().then((session) => session.logout())}>
+            {t('actions.logout', { ns: 'account' })}
+          </button>
+        </nav>
+        <div className="account-content">
+          <Section section={section} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function Section({ section }: { section: string }) {
+  const [first, second] = section.split('/');
+  if (section === '' || section === 'profile') return <ProfileSection />;
+  if (first === 'shipping-details') return <ShippingDetailsSection />;
+  if (first === 'newsletter') return <Lazy><NewsletterPreferences /></Lazy>;
+  if (first === 'orders') return second ? <OrderPage orderId={decodeURIComponent(second)} /> : <OrdersPage />;
+  if (first === 'recently-viewed') return <RecentlyViewedSection />;
+  return <Lazy><MyReviews /></Lazy>;
+}
+
+function Lazy({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return <Suspense fallback={<p className="account-muted" aria-busy="true">{t('myAccount.loading', { ns: 'account' })}</p>}>{children}</Suspense>;
+}
+
+function LoginRequired() {
+  const { t } = useTranslation();
+  return (
+    <div className="container account-page account-page--narrow">
+      <h1 className="account-page__title">{t('myAccount.title', { ns: 'account' })}</h1>
+      <div className="account-card">
+        <p className="account-notice" role="alert">
+          {t('errors.loginRequired', { ns: 'account' })}
+        </p>
+        <LoginForm onForgot={() => openAuth('forgot')} onRegister={() => openAuth('register')} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * The captcha of an open form (spec 2 §4 'Captcha', §9): which kind the shop uses is asked once; a proof-of-work
+ * challenge is fetched and solved in a worker, a reCAPTCHA token asked from Google's script, or nothing with 'off'.
+ * While the form stays open the token is renewed every 90000 ms; a token is single-use, so after a submission the
+ * form asks for a fresh one (`renew`). During a renewal the previous token stays usable.
+ */
+import type { CaptchaChallenge, CaptchaConfig, CaptchaProvider } from '@shop/shared/content/captcha.schema';
+import { useCallback, useEffect, useState } from 'react';
+import { isAbort } from '../../app/api.ts';
+import { captchaChallenge, captchaConfig } from './captcha-api.ts';
+import { solve } from './pow-solver.ts';
+import { recaptchaToken } from './recaptcha.ts';
+
+/** Spec 2 §9: captcha token refresh every 90000 ms. */
+export const CAPTCHA_REFRESH_MS = 90_000;
+
+export interface CaptchaDeps {
+  config: () => Promise<CaptchaConfig>;
+  challenge: (signal: AbortSignal) => Promise<CaptchaChallenge>;
+  solve: (challenge: CaptchaChallenge, signal: AbortSignal) => Promise<string>;
+  recaptcha: (siteKey: string, action: string) => Promise<string>;
+}
+
+const browserDeps: CaptchaDeps = { config: captchaConfig, challenge: captchaChallenge, solve, recaptcha: recaptchaToken };
+
+export interface Captcha {
+  provider: CaptchaProvider | null;
+  /** 'working' while a token is being made (the previous one, if any, is still in `token`). */
+  status: 'working' | 'ready' | 'error';
+  /** The value to send as `g-recaptcha-key`; null with the 'off' provider or before the first token. */
+  token: string | null;
+  /** Makes a fresh token (after a submission used this one, or after an error). */
+  renew: () => void;
+}
+
+export function useCaptcha({ active, action, deps = browserDeps }: { active: boolean; action: string; deps?: CaptchaDeps }): Captcha {
+  const [provider, setProvider] = useState<CaptchaProvider | null>(null);
+  const [status, setStatus] = useState<Captcha['status']>('working');
+  const [token, setToken] = useState<string | null>(null);
+  const [round, setRound] = useState(0);
+  const renew = useCallback(() => {
+    setToken(null);
+    setStatus('working');
+    setRound((n) => n + 1);
+  }, []);
+
+  useEffect(() => {
+    if (!active) return;
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const make = async (): Promise<string | null> => {
+      const config = await deps.config();
+      setProvider(config.provider);
+      if (config.provider === 'off') return null;
+      if (config.provider === 'recaptcha') return deps.recaptcha(config.siteKey ?? '', action);
+      const challenge = await deps.challenge(controller.signal);
+      return deps.solve(challenge, controller.signal);
+    };
+    make().then(
+      (made) => {
+        if (controller.signal.aborted) return;
+        setToken(made);
+        setStatus('ready');
+        // Renewed while the form stays open, so the token never expires under the shopper's hands.
+        if (made !== null) timer = setTimeout(() => setRound((n) => n + 1), CAPTCHA_REFRESH_MS);
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted || isAbort(error)) return;
+        setStatus('error');
+      },
+    );
+    return () => {
+      controller.abort();
+      clearTimeout(timer);
+    };
+  }, [active, action, deps, round]);
+
+  return { provider, status, token, renew };
+}

@@ -1,0 +1,28 @@
+/**
+ * The newsletter calls (spec 2 §7): the status of an e-mail address, subscribing (with the captcha value in
+ * `g-recaptcha-key`; the answer carries the 10% coupon in `meta.coupon`) and unsubscribing.
+ */
+import type { NewsletterStatus } from '@shop/shared/content/newsletter.schema';
+import { apiGet, apiRequest } from '../../app/api.ts';
+
+const PATH = '/api/ext/mailchimp-subscribe/subscribe';
+
+export function newsletterStatus(email: string, signal?: AbortSignal): Promise<NewsletterStatus> {
+  return apiGet<NewsletterStatus>(`${PATH}?email=${encodeURIComponent(email)}`, signal);
+}
+
+export interface Subscription {
+  status: NewsletterStatus;
+  coupon: string | null;
+}
+
+export async function subscribe(input: { email: string; firstname?: string | undefined; captcha: string | null }): Promise<Subscription> {
+  const body = { email: input.email, ...(input.firstname ? { firstname: input.firstname } : {}), 'g-recaptcha-key': input.captcha };
+  const answer = await apiRequest<NewsletterStatus>(PATH, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+  const coupon = (answer.meta as { coupon?: unknown } | undefined)?.coupon;
+  return { status: answer.result, coupon: typeof coupon === 'string' ? coupon : null };
+}
+
+export async function unsubscribe(email: string): Promise<void> {
+  await apiRequest<unknown>(PATH, { method: 'DELETE', body: JSON.stringify({ email }), headers: { 'content-type': 'application/json' } });
+}

@@ -1,0 +1,108 @@
+/**
+ * The newsletter sign-up form (modal and footer): e-mail address, an optional first name, the captcha, and once
+ * subscribed the 10% coupon code with its copy button. Field messages show after the first attempt to send, and
+ * follow the typing from then on.
+ */
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { ApiError } from '../../app/api.ts';
+import { useTranslation } from '../../app/i18n.ts';
+import { CaptchaStatus } from '../captcha/captcha-status.tsx';
+import { useCaptcha } from '../captcha/use-captcha.ts';
+import { CouponCode } from './coupon-code.tsx';
+import { subscribe } from './newsletter-api.ts';
+import { canSubscribe, emailProblem } from './newsletter-rules.ts';
+import { showNewsletterNotice } from './show-notice.ts';
+import '../reviews/form-fields.css';
+import './newsletter.css';
+
+export function NewsletterForm({ withName = true, onSubscribed, initialEmail = '' }: { withName?: boolean; onSubscribed?: (coupon: string | null) => void; initialEmail?: string }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [email, setEmail] = useState(initialEmail);
+  const [firstname, setFirstname] = useState('');
+  const [tried, setTried] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [coupon, setCoupon] = useState<string | null | undefined>(undefined);
+  const captcha = useCaptcha({ active: coupon === undefined, action: 'newsletter' });
+  const problem = tried ? emailProblem(email) : null;
+  const form = useRef<HTMLFormElement>(null);
+  // Sent before the robot check was done: it goes as soon as the check is.
+  const [waiting, setWaiting] = useState(false);
+  useEffect(() => {
+    if (waiting && captcha.token !== null) form.current?.requestSubmit();
+  }, [waiting, captcha.token]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    setFailure(null);
+    setWaiting(false);
+    if (emailProblem(email) !== null) return;
+    if (!canSubscribe(email, captcha.provider, captcha.token)) {
+      if (captcha.status === 'error') setFailure(t('captcha.required', { ns: 'newsletter' }));
+      else setWaiting(true);
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await subscribe({ email: email.trim(), firstname: withName ? firstname.trim() : undefined, captcha: captcha.token });
+      setCoupon(answer.coupon);
+      showNewsletterNotice('subscribed');
+      onSubscribed?.(answer.coupon);
+    } catch (error) {
+      setFailure(error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : t('form.failed', { ns: 'newsletter' }));
+      // The token was used (or refused): the next attempt needs a fresh one.
+      captcha.renew();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (coupon !== undefined) {
+    return (
+      <div className="newsletter-done" role="status">
+        <p className="newsletter-done__title">{t('form.thanks', { ns: 'newsletter' })}</p>
+        {coupon ? <CouponCode code={coupon} /> : null}
+      </div>
+    );
+  }
+  return (
+    <form ref={form} className="newsletter-form" onSubmit={(event) => void submit(event)} noValidate>
+      <div className="field">
+        <label htmlFor={`${id}-email`}>{t('form.email', { ns: 'newsletter' })}</label>
+        <input
+          id={`${id}-email`}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${id}-email-error` : undefined}
+          required
+        />
+        {problem ? (
+          <p id={`${id}-email-error`} className="field__error">
+            {t(`form.${problem}`, { ns: 'newsletter' })}
+          </p>
+        ) : null}
+      </div>
+      {withName ? (
+        <div className="field">
+          <label htmlFor={`${id}-name`}>{t('form.firstname', { ns: 'newsletter' })}</label>
+          <input id={`${id}-name`} autoComplete="given-name" value={firstname} onChange={(event) => setFirstname(event.target.value)} />
+        </div>
+      ) : null}
+      <CaptchaStatus captcha={captcha} />
+      {failure ? (
+        <p className="field__error" role="alert">
+          {failure}
+        </p>
+      ) : null}
+      <button type="submit" className="button button--block" disabled={busy || waiting}>
+        {busy || waiting ? t('form.submitting', { ns: 'newsletter' }) : t('form.submit', { ns: 'newsletter' })}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,29 @@
+/**
+ * The review calls (spec 2 §7, contract): the approved reviews of a product with their average, creating a review
+ * (sent with the customer's token when logged in, by the API gate), and the customer's own reviews with their status.
+ */
+import type { StoreCode } from '@shop/shared';
+import type { Review, ReviewList } from '@shop/shared/content/review.schema';
+import { apiGet, apiPost } from '../../app/api.ts';
+
+export interface NewReview {
+  product_id: number;
+  nickname: string;
+  title: string;
+  detail: string;
+  rating: number;
+}
+
+export function productReviews(productId: number, signal?: AbortSignal): Promise<ReviewList> {
+  return apiGet<ReviewList>(`/api/review/list?product_id=${encodeURIComponent(String(productId))}`, signal);
+}
+
+/** `store` tells the shop which store view the review was written in. */
+export function createReview(review: NewReview, store: StoreCode): Promise<{ id: number; review_status: number }> {
+  return apiPost<{ id: number; review_status: number }>(`/api/review/create?storeCode=${store}`, { review });
+}
+
+export async function myReviews(signal?: AbortSignal): Promise<Review[]> {
+  const answer = await apiGet<Review[] | { items: Review[] }>('/api/review/mine', signal);
+  return Array.isArray(answer) ? answer : answer.items;
+}

@@ -1,0 +1,297 @@
+/**
+ * Places orders exactly once, inside the replication write that stores their document (decision orders). A
+ * confirmed order document that was never placed is validated, priced from the catalogue with the cart's rules (the
+ * client's prices and totals are ignored), its stock reserved with conditional updates, numbered from its store's
+ * sequence and recorded with the write id that placed it, all in the write's SQLite transaction; the result fields
+ * are written onto the same document, so they replicate back with it. A failure reserves nothing (the work is undone
+ * to a savepoint) and writes the spec's message. Repeated, retried and concurrent pushes find the order row and
+ * change nothing.
+ */
+import { randomBytes } from 'node:crypto';
+import { DEFAULT_STORE, isStoreCode, taxDefaultCountry, type Product } from '@shop/shared';
+import type { CartLineDoc } from '@shop/shared/cart/index';
+import {
+  checkOrder,
+  clientTotalsDiffer,
+  formatIncrementId,
+  ORDER_FAILURE_CODES,
+  orderMessage,
+  orderMessageKey,
+  paymentRequired,
+  purchaseOrderNumber,
+  PURCHASE_ORDER_CODE,
+  type OrderFieldProblem,
+  type OrderTotals,
+} from '@shop/shared/orders/index';
+import type { OrderDoc } from '@shop/shared/sync/order.schema';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import type { CatalogueService } from '../catalogue/catalogue.service.ts';
+import { quoteTotals, QUOTE_CURRENCY } from '../cart/cart.totals.ts';
+import type { Coupon } from '../cart/cart.repository.ts';
+import type { Doc, Trx } from '../replication/replication.repository.ts';
+import type { CheckoutMethods } from '../shipping/checkout-methods.ts';
+import { withOrderTablesTrx, type OrdersTrx } from './orders.tables.ts';
+
+type FailureKind = 'invalidAddress' | 'validationError' | 'notAvailable' | 'placingError';
+
+/** Thrown inside a placement to undo it to the savepoint and write the failure. */
+class PlacementFailure extends Error {
+  constructor(
+    readonly kind: FailureKind,
+    readonly problems: readonly (OrderFieldProblem | { field: string; message: string })[] = [],
+  ) {
+    super(kind);
+  }
+}
+
+export interface PlacementOptions {
+  catalogue: CatalogueService;
+  methods: CheckoutMethods;
+  contactEmail: string;
+  now: () => number;
+  statusHash: (orderToken: string, incrementId: string) => string;
+  log?: FastifyBaseLogger;
+}
+
+export interface PlacedResult {
+  order_id: string;
+  increment_id: string;
+  status: string;
+  totals: OrderTotals;
+  payment_required: boolean;
+  payment_method: string;
+  order_token: string;
+  hash: string;
+}
+
+/** The store sequence prefix: the default store's numbers are bare (000000001), the others carry their code. */
+function incrementPrefix(store: string): string {
+  return store === DEFAULT_STORE ? '' : store.toUpperCase();
+}
+
+export class OrderPlacement {
+  constructor(private readonly options: PlacementOptions) {}
+
+  /** The replication prepare step of the `orders` collection. */
+  async prepare(docs: Doc[], context: { trx: Trx; owner: string; deleted: readonly boolean[] }): Promise<Doc[]> {
+    const placed: Doc[] = [];
+    for (const [index, doc] of docs.entries()) {
+      placed.push(context.deleted[index] ? doc : await this.placeOnce(context.trx, context.owner, doc as unknown as OrderDoc & Doc));
+    }
+    return placed;
+  }
+
+  private async placeOnce(trx: Trx, owner: string, doc: OrderDoc & Doc): Promise<Doc> {
+    // Offline orders wait for the shopper's confirmation (spec 2 §4).
+    if (doc.confirmed !== true) return doc;
+    // Answered already: placed (200) or refused for good (400, 409). Only a server failure (500) is tried again.
+    if (doc.transmited === true && doc.resultCode !== 500) return doc;
+    const orders = withOrderTablesTrx(trx);
+    const existing = await orders.selectFrom('orders').select(['owner']).where('id', '=', doc.id).executeTakeFirst();
+    if (existing) {
+      // Placed by an earlier write of this document (its result fields are already on the stored copy), or an id
+      // another owner used: never touched, never shown.
+      return existing.owner === owner ? doc : this.failed(doc, 'validationError', [{ field: 'id', message: 'The order id is already used' }]);
+    }
+    await sql`savepoint place_order`.execute(trx);
+    try {
+      const result = await this.place(orders, owner, doc);
+      await sql`release savepoint place_order`.execute(trx);
+      return this.succeeded(doc, result);
+    } catch (error) {
+      await sql`rollback to savepoint place_order`.execute(trx);
+      await sql`release savepoint place_order`.execute(trx);
+      if (error instanceof PlacementFailure) return this.failed(doc, error.kind, error.problems);
+      this.options.log?.error({ err: error, orderId: doc.id }, 'placing an order failed');
+      return this.failed(doc, 'placingError');
+    }
+  }
+
+  private async place(orders: OrdersTrx, owner: string, doc: OrderDoc): Promise<PlacedResult> {
+    const store = isStoreCode(doc.storeCode) ? doc.storeCode : DEFAULT_STORE;
+    const catalogue = this.options.catalogue;
+    const skus = [...new Set(doc.items.map((item) => item.sku))];
+    const products = new Map((await catalogue.productsBySkus(store, skus, { withDescriptions: false })).map((product) => [product.sku, product]));
+    const members = [...products.values()].flatMap((product) => (product.type_id === 'bundle' ? (product.bundle_options ?? []).flatMap((option) => option.product_links.map((link) => link.sku)) : []));
+    if (members.length > 0) for (const member of await catalogue.productsBySkus(store, members, { withDescriptions: false })) products.set(member.sku, member);
+    const itemTypes = doc.items.map((item) => products.get(item.sku)?.type_id ?? item.type_id);
+
+    const check = checkOrder(doc, {
+      countries: this.options.methods.shipToCountries,
+      isShippingMethod: (carrier, method) => this.options.methods.shippingMethod(carrier, method, doc.shippingAddress.country) !== undefined,
+      isPaymentMethod: (code) => this.options.methods.paymentMethod(code, itemTypes) !== undefined,
+    });
+    if (!check.ok) throw new PlacementFailure(check.kind, check.problems);
+
+    const unavailable = doc.items.filter((item) => !sellable(products.get(item.sku)));
+    if (unavailable.length > 0) throw new PlacementFailure('notAvailable', unavailable.map((item) => ({ field: 'items', message: item.sku })));
+
+    const shipping = this.options.methods.shippingMethod(doc.shippingMethod.carrier_code, doc.shippingMethod.method_code, doc.shippingAddress.country)!;
+    const payment = this.options.methods.paymentMethod(doc.paymentMethod.code, itemTypes)!;
+    const lines = doc.items.map((item, index) => ({
+      id: `${doc.id}:${index}`,
+      sku: item.sku,
+      qty: item.qty,
+      type_id: item.type_id,
+      checksum: item.checksum,
+      ...(item.product_option ? { product_option: item.product_option } : {}),
+      snapshot: { value: { name: item.name, price_incl_tax: item.price_incl_tax } },
+    })) as unknown as CartLineDoc[];
+    const quote = quoteTotals({
+      lines,
+      product: (sku) => products.get(sku),
+      taxRules: catalogue.taxRules,
+      countryId: doc.shippingAddress.country.trim().toUpperCase() || taxDefaultCountry(null),
+      coupon: await this.couponOf(orders, owner),
+      shipping,
+      paymentCostInclTax: payment.cost_incl_tax,
+    });
+    const totals: OrderTotals = {
+      subtotal: quote.subtotal,
+      subtotal_incl_tax: quote.subtotal_incl_tax,
+      discount_amount: quote.discount_amount,
+      shipping_incl_tax: quote.shipping_incl_tax,
+      payment_incl_tax: quote.payment_incl_tax,
+      tax_amount: quote.tax_amount,
+      grand_total: quote.grand_total,
+      currency: QUOTE_CURRENCY,
+    };
+    if (clientTotalsDiffer(doc.totals, totals)) {
+      this.options.log?.warn({ orderId: doc.id, client: doc.totals, server: totals }, 'an order came with totals that are not the shop’s: the shop’s are used');
+    }
+
+    const at = this.options.now();
+    const sequence = await orders
+      .insertInto('order_sequences')
+      .values({ store, last_value: 1 })
+      .onConflict((oc) => oc.column('store').doUpdateSet({ last_value: sql<number>`order_sequences.last_value + 1` }))
+      .returning('last_value')
+      .executeTakeFirstOrThrow();
+    const incrementId = formatIncrementId(Number(sequence.last_value), incrementPrefix(store));
+    const orderToken = randomBytes(24).toString('base64url');
+    await orders
+      .insertInto('orders')
+      .values({
+        id: doc.id,
+        owner,
+        write_id: doc.writeId,
+        store,
+        increment_id: incrementId,
+        status: 'pending',
+        currency: QUOTE_CURRENCY,
+        customer_email: doc.customer_email.trim(),
+        payment_method: payment.code,
+        shipping_method: `${shipping.carrier_code}_${shipping.method_code}`,
+        grand_total: totals.grand_total,
+        totals: JSON.stringify(totals),
+        addresses: JSON.stringify({ shipping: doc.shippingAddress, billing: doc.billingAddress }),
+        po_number: payment.code === PURCHASE_ORDER_CODE ? purchaseOrderNumber(doc.po_number) : null,
+        order_token: orderToken,
+        created_at: at,
+        updated_at: at,
+        mailed_at: null,
+      })
+      .execute();
+    await orders
+      .insertInto('order_items')
+      .values(
+        quote.items.map((item, position) => ({
+          order_id: doc.id,
+          position,
+          sku: item.sku,
+          name: item.name,
+          qty: item.qty,
+          price: item.price,
+          price_incl_tax: item.price_incl_tax,
+          row_total_incl_tax: item.row_total_incl_tax,
+          tax_percent: item.tax_percent,
+        })),
+      )
+      .execute();
+    // After the order row (the reservations refer to it); a shortage undoes all of it to the savepoint.
+    await this.reserve(orders, doc);
+    const comment = [payment.code === PURCHASE_ORDER_CODE ? `PO number ${purchaseOrderNumber(doc.po_number)}` : '', doc.comment?.trim() ?? ''].filter(Boolean).join(': ');
+    if (comment) {
+      await orders
+        .insertInto('order_comments')
+        .values({ order_id: doc.id, comment: comment.slice(0, 2000), status: 'pending', is_customer_notified: 0, is_visible_on_front: 1, created_at: at })
+        .execute();
+    }
+    return {
+      order_id: doc.id,
+      increment_id: incrementId,
+      status: 'pending',
+      totals,
+      payment_required: paymentRequired(payment.is_server_method, totals.grand_total),
+      payment_method: payment.code,
+      order_token: orderToken,
+      hash: this.options.statusHash(orderToken, incrementId),
+    };
+  }
+
+  /**
+   * Takes the ordered quantities from stock. Each update only succeeds while enough is left (`qty >= n`), so the
+   * last item is sold once whatever runs beside it; products without managed stock, or with backorders, are not
+   * limited. One sku short fails the order and the savepoint gives back what was taken.
+   */
+  private async reserve(orders: OrdersTrx, doc: OrderDoc): Promise<void> {
+    const wanted = new Map<string, number>();
+    for (const item of doc.items) wanted.set(item.sku, (wanted.get(item.sku) ?? 0) + item.qty);
+    const at = this.options.now();
+    for (const [sku, qty] of wanted) {
+      const stock = await orders.selectFrom('stock_items').select(['manage_stock', 'backorders']).where('sku', '=', sku).executeTakeFirst();
+      if (!stock || !Number(stock.manage_stock)) continue;
+      const taken = await orders
+        .updateTable('stock_items')
+        .set({ qty: sql<number>`qty - ${qty}`, is_in_stock: sql<number>`case when backorders = 1 or qty - ${qty} > 0 then 1 else 0 end` })
+        .where('sku', '=', sku)
+        .where((eb) => eb.or([eb('backorders', '=', 1), eb.and([eb('is_in_stock', '=', 1), eb('qty', '>=', qty)])]))
+        .executeTakeFirst();
+      if (Number(taken.numUpdatedRows) !== 1) throw new PlacementFailure('notAvailable', [{ field: 'items', message: sku }]);
+      await orders.insertInto('stock_reservations').values({ order_id: doc.id, sku, qty, created_at: at, released_at: null }).execute();
+    }
+  }
+
+  /** The coupon applied to the owner's cart, read in the placing transaction. */
+  private async couponOf(orders: OrdersTrx, owner: string): Promise<Coupon | null> {
+    const cart = await orders.selectFrom('carts').select(['coupon_code']).where('owner', '=', owner).where('coupon_code', 'is not', null).executeTakeFirst();
+    if (!cart?.coupon_code) return null;
+    const row = await orders.selectFrom('coupons').select(['code', 'kind', 'amount', 'description']).where('code', '=', cart.coupon_code).where('active', '=', 1).executeTakeFirst();
+    if (!row || (row.kind !== 'percent' && row.kind !== 'fixed')) return null;
+    return { code: row.code, kind: row.kind, amount: Number(row.amount), description: row.description };
+  }
+
+  private succeeded(doc: Doc, result: PlacedResult): Doc {
+    return {
+      ...doc,
+      transmited: true,
+      transmited_at: this.options.now(),
+      resultCode: 200,
+      result,
+      increment_id: result.increment_id,
+      orderNumber: result.increment_id,
+      status: result.status,
+    };
+  }
+
+  private failed(doc: Doc, kind: FailureKind, problems: readonly { field: string; message: string }[] = []): Doc {
+    const code = ORDER_FAILURE_CODES[kind];
+    const email = this.options.contactEmail;
+    const failedDoc: Doc = {
+      ...doc,
+      transmited: true,
+      transmited_at: this.options.now(),
+      resultCode: code,
+      result: { message: orderMessage(kind, { email }), key: orderMessageKey(kind), email, ...(problems.length ? { problems } : {}) },
+    };
+    for (const field of ['increment_id', 'orderNumber', 'status']) delete failedDoc[field];
+    return failedDoc;
+  }
+}
+
+/** A product the shop can sell now: in the catalogue, enabled, with a known price. */
+function sellable(product: Product | undefined): boolean {
+  if (!product || product.status !== 1) return false;
+  return product.type_id === 'bundle' || (typeof product.price === 'number' && product.price > 0);
+}

@@ -1,0 +1,272 @@
+import { describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../test/build-test-app.ts';
+import { withOrderTables } from './orders.tables.ts';
+import { OrderClient, orderCatalogue, orderDoc } from './orders.test-support.ts';
+
+const app = await buildTestApp({ catalogue: orderCatalogue() });
+const client = new OrderClient(app);
+const db = withOrderTables(app.db);
+
+const CONTACT = 'shop@localhost';
+
+async function placedRows(orderId: string) {
+  return db.selectFrom('orders').selectAll().where('id', '=', orderId).execute();
+}
+async function reservations(orderId: string) {
+  return db.selectFrom('stock_reservations').selectAll().where('order_id', '=', orderId).execute();
+}
+async function confirmations(orderNumber: string) {
+  const rows = await app.db.withTables<{ outbox: { subject: string; kind: string; to: string; text: string } }>().selectFrom('outbox').selectAll().where('kind', '=', 'order-confirmation').execute();
+  return rows.filter((row) => row.subject.includes(orderNumber));
+}
+
+describe('placing an order from a replication push', () => {
+  it('places a confirmed order: increment id, status pending, the shop’s totals (tampered client prices ignored), stock reserved, result replicated', async () => {
+    const cart = await client.newCart();
+    const before = await client.stock('RING-1000');
+    const doc = orderDoc({ items: [{ sku: 'RING-1000', type_id: 'simple', checksum: '0123456789abcdef', qty: 2, name: 'Ring', price_incl_tax: 0.01 }] });
+    expect(await client.push(cart, [{ doc }])).toEqual([]);
+
+    const order = await client.order(cart, doc.id);
+    expect(order).toMatchObject({ transmited: true, resultCode: 200, status: 'pending' });
+    expect(order.increment_id).toMatch(/^\d{9}$/);
+    expect(order.orderNumber).toBe(order.increment_id);
+    expect(order.result).toMatchObject({
+      order_id: doc.id,
+      increment_id: order.increment_id,
+      payment_required: false,
+      totals: { subtotal_incl_tax: 2420, shipping_incl_tax: 5, grand_total: 2425, currency: 'EUR' },
+    });
+    // The request fields stay the client's: the tampered numbers are still what it sent, and unused.
+    expect(order.totals.grand_total).toBe(1);
+    expect(await client.stock('RING-1000')).toBe(before - 2);
+    const [row] = await placedRows(doc.id);
+    expect(row).toMatchObject({ grand_total: 2425, status: 'pending', write_id: doc.writeId, owner: `guest:${cart}` });
+    expect(await reservations(doc.id)).toEqual([expect.objectContaining({ sku: 'RING-1000', qty: 2, released_at: null })]);
+    const items = await db.selectFrom('order_items').selectAll().where('order_id', '=', doc.id).execute();
+    expect(items).toEqual([expect.objectContaining({ sku: 'RING-1000', qty: 2, price_incl_tax: 1210, row_total_incl_tax: 2420 })]);
+  });
+
+  it('queues one order-confirmation mail to the customer', async () => {
+    const cart = await client.newCart();
+    const doc = orderDoc({ customer_email: 'mail-test@example.com' });
+    await client.push(cart, [{ doc }]);
+    await client.push(cart, [{ doc }]);
+    const { increment_id } = await client.order(cart, doc.id);
+    const mails = await confirmations(increment_id!);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ to: 'mail-test@example.com', subject: `Uw bestelling #${increment_id}` });
+    expect(mails[0]!.text).toContain('/order-status/');
+  });
+
+  it('places it once under repeated, retried and concurrent pushes (same write from two tabs, two writes of the same order)', async () => {
+    const cart = await client.newCart();
+    const before = await client.stock('RING-1000');
+    const doc = orderDoc();
+    const second = { ...doc, writeId: `${doc.writeId}-tab2` };
+    const third = { ...doc, writeId: `${doc.writeId}-tab3` };
+    // Two tabs at once: the same write retried, and other writes of the same order document.
+    const answers = await Promise.all([client.push(cart, [{ doc }]), client.push(cart, [{ doc }]), client.push(cart, [{ doc: second }]), client.push(cart, [{ doc: third }]), client.push(cart, [{ doc }])]);
+    // Whichever write won, the others are conflicts or already applied: never a second order.
+    expect(answers.flat().every((conflict) => conflict.id === doc.id && conflict.resultCode === 200)).toBe(true);
+    for (let i = 0; i < 3; i++) await client.push(cart, [{ doc }]);
+    // The shopper's tab pushes again on top of the server's copy (what RxDB does after the conflict).
+    const stored = await client.order(cart, doc.id);
+    await client.push(cart, [{ doc: { ...doc, writeId: `${doc.writeId}-again` }, assumed: stored }]);
+
+    expect(await placedRows(doc.id)).toHaveLength(1);
+    expect(await reservations(doc.id)).toHaveLength(1);
+    expect(await client.stock('RING-1000')).toBe(before - 1);
+    const after = await client.order(cart, doc.id);
+    expect(after.increment_id).toBe(stored.increment_id);
+    expect(await confirmations(stored.increment_id!)).toHaveLength(1);
+  });
+
+  it('N concurrent orders for the last K items sell exactly K; the others fail with the spec message and reserve nothing', async () => {
+    await client.setStock('LAST-1', 3);
+    const carts = await Promise.all(Array.from({ length: 10 }, () => client.newCart()));
+    const docs = carts.map(() => orderDoc({ items: [{ sku: 'LAST-1', type_id: 'simple', checksum: '0123456789abcdef', qty: 1, name: 'Last', price_incl_tax: 121 }] }));
+    await Promise.all(carts.map((cart, i) => client.push(cart, [{ doc: docs[i]! }])));
+    const outcomes = await Promise.all(carts.map((cart, i) => client.order(cart, docs[i]!.id)));
+    const placed = outcomes.filter((order) => order.resultCode === 200);
+    const refused = outcomes.filter((order) => order.resultCode === 409);
+    expect(placed).toHaveLength(3);
+    expect(refused).toHaveLength(7);
+    for (const order of refused) {
+      expect(order.transmited).toBe(true);
+      expect(order.result).toMatchObject({ message: 'Some of the ordered products are not available', key: 'orders.messages.notAvailable' });
+      expect(order).not.toHaveProperty('increment_id');
+      expect(await reservations(order.id)).toEqual([]);
+      expect(await placedRows(order.id)).toEqual([]);
+    }
+    expect(await client.stock('LAST-1')).toBe(0);
+    const row = await app.db.selectFrom('stock_items').select('is_in_stock').where('sku', '=', 'LAST-1').executeTakeFirstOrThrow();
+    expect(Number(row.is_in_stock)).toBe(0);
+  });
+
+  it('an order short of one product takes nothing from the others', async () => {
+    await client.setStock('LAST-1', 1);
+    const cart = await client.newCart();
+    const ringsBefore = await client.stock('RING-1000');
+    const doc = orderDoc({
+      items: [
+        { sku: 'RING-1000', type_id: 'simple', checksum: '0123456789abcdef', qty: 1, name: 'Ring', price_incl_tax: 1210 },
+        { sku: 'LAST-1', type_id: 'simple', checksum: '0123456789abcdef', qty: 2, name: 'Last', price_incl_tax: 121 },
+      ],
+    });
+    await client.push(cart, [{ doc }]);
+    expect((await client.order(cart, doc.id)).resultCode).toBe(409);
+    expect(await client.stock('RING-1000')).toBe(ringsBefore);
+    expect(await client.stock('LAST-1')).toBe(1);
+  });
+
+  it('refuses products that are out of stock, disabled or unknown', async () => {
+    const cart = await client.newCart();
+    for (const sku of ['W-4', 'W-5', 'NOPE-1']) {
+      const doc = orderDoc({ items: [{ sku, type_id: 'simple', checksum: '0123456789abcdef', qty: 1, name: sku, price_incl_tax: 1 }] });
+      await client.push(cart, [{ doc }]);
+      expect((await client.order(cart, doc.id)).result).toMatchObject({ message: 'Some of the ordered products are not available' });
+    }
+  });
+
+  it('refuses an invalid address and invalid other fields with the spec’s messages, reserving nothing', async () => {
+    const cart = await client.newCart();
+    const before = await client.stock('RING-1000');
+    const base = orderDoc();
+    const cases = [
+      { doc: orderDoc({ shippingAddress: { ...base.shippingAddress, zipCode: '12' } }), message: `Address provided in checkout contains invalid data, order cancelled, contact ${CONTACT}`, field: 'shippingAddress.zipCode' },
+      { doc: orderDoc({ billingAddress: { ...base.billingAddress, firstName: 'A1' } }), message: `Address provided in checkout contains invalid data, order cancelled, contact ${CONTACT}`, field: 'billingAddress.firstName' },
+      { doc: orderDoc({ shippingAddress: { ...base.shippingAddress, country: 'FR' } }), message: `Address provided in checkout contains invalid data, order cancelled, contact ${CONTACT}`, field: 'shippingAddress.country' },
+      { doc: orderDoc({ customer_email: 'not-an-address' }), message: `Internal validation error, check required fields, contact ${CONTACT}`, field: 'customer_email' },
+      { doc: orderDoc({ paymentMethod: { code: 'bitcoin' } }), message: `Internal validation error, check required fields, contact ${CONTACT}`, field: 'paymentMethod' },
+      { doc: orderDoc({ shippingMethod: { carrier_code: 'ups', method_code: 'express' } }), message: `Internal validation error, check required fields, contact ${CONTACT}`, field: 'shippingMethod' },
+      { doc: orderDoc({ items: [] }), message: `Internal validation error, check required fields, contact ${CONTACT}`, field: 'items' },
+    ];
+    for (const { doc, message, field } of cases) {
+      await client.push(cart, [{ doc }]);
+      const order = await client.order(cart, doc.id);
+      expect(order.resultCode, field).toBe(400);
+      expect(order.transmited).toBe(true);
+      expect(order.result).toMatchObject({ message, problems: expect.arrayContaining([expect.objectContaining({ field })]) });
+      expect(await placedRows(doc.id)).toEqual([]);
+    }
+    expect(await client.stock('RING-1000')).toBe(before);
+  });
+
+  it('does not place an unconfirmed offline order until the shopper confirms it', async () => {
+    const cart = await client.newCart();
+    const doc = orderDoc({ confirmed: false });
+    await client.push(cart, [{ doc }]);
+    const waiting = await client.order(cart, doc.id);
+    expect(waiting.transmited).toBe(false);
+    expect(waiting).not.toHaveProperty('resultCode');
+    expect(await placedRows(doc.id)).toEqual([]);
+
+    await client.push(cart, [{ doc: { ...doc, confirmed: true, writeId: `${doc.writeId}-confirmed` }, assumed: waiting }]);
+    expect(await client.order(cart, doc.id)).toMatchObject({ transmited: true, resultCode: 200 });
+    expect(await placedRows(doc.id)).toHaveLength(1);
+  });
+
+  it('a purchase order gets po_number 000000000 when none is given, with the comment', async () => {
+    const cart = await client.newCart();
+    const doc = orderDoc({ paymentMethod: { code: 'purchaseorder' }, comment: 'Deliver to the back door' });
+    await client.push(cart, [{ doc }]);
+    expect((await client.order(cart, doc.id)).resultCode).toBe(200);
+    expect((await placedRows(doc.id))[0]!.po_number).toBe('000000000');
+    expect(await app.orders.comments(doc.id)).toEqual([expect.objectContaining({ comment: 'PO number 000000000: Deliver to the back door' })]);
+    const given = orderDoc({ paymentMethod: { code: 'purchaseorder' }, po_number: 'PO-42' });
+    await client.push(cart, [{ doc: given }]);
+    expect((await placedRows(given.id))[0]!.po_number).toBe('PO-42');
+  });
+
+  it('a payment-service method needs a payment', async () => {
+    const cart = await client.newCart();
+    const doc = orderDoc({ paymentMethod: { code: 'multisafepay_ideal' } });
+    await client.push(cart, [{ doc }]);
+    expect((await client.order(cart, doc.id)).result).toMatchObject({ payment_required: true, order_token: expect.any(String), hash: expect.any(String) });
+  });
+});
+
+describe('owners', () => {
+  it('one shopper never sees another’s order, even by pushing or posting its id', async () => {
+    const anna = await client.newCart();
+    const bert = await client.newCart();
+    const doc = orderDoc();
+    await client.push(anna, [{ doc }]);
+    const annas = await client.order(anna, doc.id);
+
+    expect(await client.pull(bert)).toEqual([]);
+    await client.push(bert, [{ doc: { ...doc, writeId: `${doc.writeId}-bert` } }]);
+    const bertsCopy = await client.order(bert, doc.id);
+    expect(bertsCopy.resultCode).toBe(400);
+    expect(bertsCopy).not.toHaveProperty('increment_id');
+    expect(JSON.stringify(bertsCopy)).not.toContain(annas.increment_id);
+    const posted = await app.inject({ method: 'POST', url: `/api/order?cartId=${bert}`, payload: { order: { ...doc, writeId: 'bert-post' } } });
+    expect(JSON.stringify(posted.json())).not.toContain(annas.increment_id);
+    expect((await placedRows(doc.id))[0]!.owner).toBe(`guest:${anna}`);
+    expect((await app.orders.listForOwner(`guest:${bert}`))).toEqual([]);
+  });
+});
+
+describe('POST /api/order', () => {
+  it('places the order once and answers its result with the HTTP status of its code', async () => {
+    const cart = await client.newCart();
+    const doc = orderDoc();
+    const first = await app.inject({ method: 'POST', url: `/api/order?cartId=${cart}`, payload: { order: doc } });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ code: 200, result: { order_id: doc.id, increment_id: expect.stringMatching(/^\d{9}$/) } });
+    const again = await app.inject({ method: 'POST', url: `/api/order?cartId=${cart}`, payload: { order: doc } });
+    expect(again.json().result.increment_id).toBe(first.json().result.increment_id);
+    expect(await placedRows(doc.id)).toHaveLength(1);
+    // The replicated document carries the same result.
+    expect((await client.order(cart, doc.id)).increment_id).toBe(first.json().result.increment_id);
+  });
+
+  it('answers 400 with the spec message for an invalid order and 401 without a cart', async () => {
+    const cart = await client.newCart();
+    const bad = await app.inject({ method: 'POST', url: `/api/order?cartId=${cart}`, payload: { order: { id: 'x-1', items: 'none' } } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().result.message).toBe(`Internal validation error, check required fields, contact ${CONTACT}`);
+    const invalid = await app.inject({ method: 'POST', url: `/api/order?cartId=${cart}`, payload: { order: orderDoc({ shippingAddress: { ...orderDoc().shippingAddress, city: '' } }) } });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().result.message).toBe(`Address provided in checkout contains invalid data, order cancelled, contact ${CONTACT}`);
+    expect((await app.inject({ method: 'POST', url: '/api/order', payload: { order: orderDoc() } })).statusCode).toBe(401);
+  });
+});
+
+describe('the orders service', () => {
+  it('finds orders by id and increment id, checks the status hash, changes the status on the replicated document', async () => {
+    const cart = await client.newCart();
+    const doc = orderDoc();
+    await client.push(cart, [{ doc }]);
+    const placed = (await app.orders.getOrder(doc.id))!;
+    expect(placed).toMatchObject({ id: doc.id, owner: `guest:${cart}`, store: 'nl', currency: 'EUR', grand_total: 1215, grand_total_minor: 121500, status: 'pending', customer_email: 'anna@example.com', payment_method: 'banktransfer' });
+    expect(await app.orders.findByIncrementId(placed.increment_id)).toEqual(placed);
+    expect(await app.orders.findByToken(placed.order_token)).toEqual(placed);
+    expect(app.orders.verifyStatusHash(placed, placed.status_hash)).toBe(true);
+    expect(app.orders.verifyStatusHash(placed, app.orders.statusHash(placed.order_token, '000000999'))).toBe(false);
+    expect(await app.orders.getOrder('no-such-order')).toBeNull();
+
+    await app.orders.addComment(doc.id, { comment: 'Payment is created for amount 1215', status: 'pending_payment', is_customer_notified: false, is_visible_on_front: false });
+    await app.orders.setStatus(doc.id, 'pending_payment');
+    await app.orders.setStatus(doc.id, 'processing', 'Paid');
+    expect((await client.order(cart, doc.id)).status).toBe('processing');
+    expect((await app.orders.getOrder(doc.id))!.status).toBe('processing');
+    expect((await app.orders.comments(doc.id)).map((c) => c.comment)).toEqual(['Payment is created for amount 1215', 'Paid']);
+  });
+
+  it('cancel gives the stock back once; a late payment does not revive a canceled order', async () => {
+    const cart = await client.newCart();
+    const doc = orderDoc();
+    const before = await client.stock('RING-1000');
+    await client.push(cart, [{ doc }]);
+    expect(await client.stock('RING-1000')).toBe(before - 1);
+    await app.orders.setStatus(doc.id, 'canceled', 'Payment expired');
+    expect(await client.stock('RING-1000')).toBe(before);
+    expect(await app.orders.releaseStock(doc.id)).toBe(false);
+    expect(await client.stock('RING-1000')).toBe(before);
+    await app.orders.setStatus(doc.id, 'processing', 'Paid late');
+    expect((await app.orders.getOrder(doc.id))!.status).toBe('canceled');
+    expect((await client.order(cart, doc.id)).status).toBe('canceled');
+  });
+});

@@ -1,0 +1,154 @@
+import { createHmac } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { sandboxSecret } from '../payments.ts';
+import { buildPaymentsApp, comments, orderStatus, paymentBody, placeOrder, SHOP, stockQty, TEST_TOKEN_SECRET } from '../payments.test-support.ts';
+import { TEST_NOW } from '../../../test/build-test-app.ts';
+
+const app = await buildPaymentsApp();
+
+async function postPayment(orderId: string, extra: Record<string, unknown> = {}, query = '') {
+  return app.inject({ method: 'POST', url: `/api/payment/post-payment${query}`, payload: paymentBody(orderId, extra) });
+}
+
+async function pay(orderId: string, outcome: string) {
+  const created = await postPayment(orderId);
+  expect(created.statusCode).toBe(200);
+  const gateway = new URL(created.json().result.payment_gateway_url);
+  return app.inject({ method: 'POST', url: gateway.pathname, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `outcome=${outcome}` });
+}
+
+function signed(body: string, options: { secret?: string; timestamp?: number } = {}) {
+  const timestamp = String(options.timestamp ?? TEST_NOW.getTime());
+  const secret = options.secret ?? sandboxSecret(TEST_TOKEN_SECRET);
+  return {
+    'content-type': 'application/json',
+    'x-sandbox-timestamp': timestamp,
+    'x-sandbox-signature': createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex'),
+  };
+}
+
+async function sandboxPaymentId(orderId: string): Promise<string> {
+  const row = await app.db.withTables<{ payments: { order_id: string; provider_payment_id: string } }>().selectFrom('payments').select('provider_payment_id').where('order_id', '=', orderId).executeTakeFirstOrThrow();
+  return row.provider_payment_id;
+}
+
+describe('sandbox payment: create, hosted page, outcome, signed notification, order status', () => {
+  it('creates the payment once, records the comment with pending_payment and shows a hosted page with the amount and order number', async () => {
+    const order = await placeOrder(app, { total: 1250 });
+    const first = await postPayment(order.id);
+    expect(first.statusCode).toBe(200);
+    const result = first.json().result;
+    expect(result).toMatchObject({ order_id: order.id, order_incremental_id: order.incrementId, amount: '1250.00', currency: 'EUR' });
+    expect(result.payment_gateway_url).toMatch(new RegExp(`^${SHOP}/sandbox-pay/sbx_`));
+    expect(await orderStatus(app, order.id)).toBe('pending_payment');
+    expect(await comments(app, order.id)).toContainEqual({ comment: 'Payment is created for amount 1250.00 EUR', status: 'pending_payment' });
+
+    const page = await app.inject({ method: 'GET', url: new URL(result.payment_gateway_url).pathname, headers: { 'accept-language': 'en-GB,en;q=0.9' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('€1,250.00');
+    expect(page.body).toContain(order.incrementId);
+    expect(page.body).toContain('no money is charged');
+    for (const outcome of ['paid', 'pending', 'failed', 'expired', 'cancelled']) expect(page.body).toContain(`name="outcome" value="${outcome}"`);
+    expect(page.body).toContain('<html lang="en">');
+    const dutch = await app.inject({ method: 'GET', url: `${new URL(result.payment_gateway_url).pathname}?lang=nl` });
+    expect(dutch.body).toContain('Testbetaling');
+  });
+
+  it('post-payment twice (and at once) gives one payment, one gateway address and one comment', async () => {
+    const order = await placeOrder(app);
+    const [a, b] = await Promise.all([postPayment(order.id), postPayment(order.id)]);
+    const c = await postPayment(order.id, { amount: 999 });
+    const urls = [a, b, c].map((r) => r.json().result.payment_gateway_url);
+    expect(new Set(urls).size).toBe(1);
+    const rows = await app.db.withTables<{ sandbox_payments: { order_id: string } }>().selectFrom('sandbox_payments').selectAll().where('order_id', '=', order.id).execute();
+    expect(rows).toHaveLength(1);
+    expect((await comments(app, order.id)).filter((x) => x.comment.startsWith('Payment is created'))).toHaveLength(1);
+    expect(c.json().result.amount).toBe('1250.00');
+  });
+
+  it('paid: the payer returns to the order-status page and the order is processing (success group)', async () => {
+    const order = await placeOrder(app);
+    const answer = await pay(order.id, 'paid');
+    expect(answer.statusCode).toBe(303);
+    expect(answer.headers.location).toBe(`${SHOP}/nl/order-status/${order.token}?hash=${encodeURIComponent(order.hash)}`);
+    expect(await orderStatus(app, order.id)).toBe('processing');
+    const status = await app.inject({ method: 'GET', url: `/api/order-status/${order.token}?hash=${encodeURIComponent(order.hash)}` });
+    expect(status.statusCode).toBe(200);
+    expect(status.json()).toEqual({ code: 200, result: { order: { increment_id: order.incrementId, customer_email: 'jane@example.com' }, payment: { status: 'paid', group: 'success' } } });
+  });
+
+  it('pending: the order waits (pending group) and a later choice still counts', async () => {
+    const order = await placeOrder(app);
+    const answer = await pay(order.id, 'pending');
+    expect(answer.statusCode).toBe(303);
+    expect(await orderStatus(app, order.id)).toBe('pending_payment');
+    const status = await app.inject({ method: 'GET', url: `/api/order-status/${order.token}?hash=${encodeURIComponent(order.hash)}` });
+    expect(status.json().result.payment).toEqual({ status: 'pending', group: 'pending' });
+    const gateway = (await postPayment(order.id)).json().result.payment_gateway_url;
+    await app.inject({ method: 'POST', url: new URL(gateway).pathname, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'outcome=paid' });
+    expect(await orderStatus(app, order.id)).toBe('processing');
+  });
+
+  it.each([
+    ['failed', 'failed'],
+    ['expired', 'expired'],
+    ['cancelled', 'canceled'],
+  ])('%s: the order is canceled and its stock goes back once (failed group)', async (outcome, status) => {
+    const before = await stockQty(app, 'W-1');
+    const order = await placeOrder(app, { sku: 'W-1' });
+    await pay(order.id, outcome);
+    expect(await orderStatus(app, order.id)).toBe('canceled');
+    expect(await stockQty(app, 'W-1')).toBe(before + 1);
+    const shown = await app.inject({ method: 'GET', url: `/api/order-status/${order.token}?hash=${encodeURIComponent(order.hash)}` });
+    expect(shown.json().result.payment).toEqual({ status, group: 'failed' });
+    // A finished payment keeps its outcome: choosing again changes nothing.
+    const again = await app.inject({ method: 'POST', url: `/sandbox-pay/${await sandboxPaymentId(order.id)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'outcome=paid' });
+    expect(again.statusCode).toBe(303);
+    expect(await orderStatus(app, order.id)).toBe('canceled');
+    expect(await stockQty(app, 'W-1')).toBe(before + 1);
+  });
+
+  it('a forged notification (wrong key, stale or missing signature) is refused and changes nothing', async () => {
+    const order = await placeOrder(app);
+    await postPayment(order.id);
+    const paymentId = await sandboxPaymentId(order.id);
+    await app.db.withTables<{ sandbox_payments: { id: string; status: string } }>().updateTable('sandbox_payments').set({ status: 'paid' }).where('id', '=', paymentId).execute();
+    const body = JSON.stringify({ payment_id: paymentId, event_id: 'forged-1' });
+    for (const headers of [
+      signed(body, { secret: 'not-the-shops-key' }),
+      signed(body, { timestamp: TEST_NOW.getTime() - 10 * 60 * 1000 }),
+      { 'content-type': 'application/json' },
+      { ...signed(body), 'x-sandbox-signature': 'zz' },
+    ]) {
+      const answer = await app.inject({ method: 'POST', url: '/api/payment/notifications/sandbox', headers, payload: body });
+      expect(answer.statusCode).toBe(403);
+      expect(answer.json().result.message).toBe('The notification could not be verified');
+    }
+    // A genuine signature over a different body does not carry over.
+    const other = JSON.stringify({ payment_id: paymentId, event_id: 'forged-2', status: 'paid' });
+    expect((await app.inject({ method: 'POST', url: '/api/payment/notifications/sandbox', headers: signed(body), payload: other })).statusCode).toBe(403);
+    expect(await orderStatus(app, order.id)).toBe('pending_payment');
+  });
+
+  it('a replayed notification is ignored; a genuine one never trusts a status it carries', async () => {
+    const order = await placeOrder(app);
+    await postPayment(order.id);
+    const paymentId = await sandboxPaymentId(order.id);
+    // Genuine notification claiming 'paid' while the sandbox payment is still open: the fetched status wins.
+    const first = JSON.stringify({ payment_id: paymentId, event_id: 'evt-1', status: 'paid' });
+    expect((await app.inject({ method: 'POST', url: '/api/payment/notifications/sandbox', headers: signed(first), payload: first })).statusCode).toBe(200);
+    expect(await orderStatus(app, order.id)).toBe('pending_payment');
+    // The payment is paid now, but a replay of the old event is not processed again.
+    await app.db.withTables<{ sandbox_payments: { id: string; status: string } }>().updateTable('sandbox_payments').set({ status: 'paid' }).where('id', '=', paymentId).execute();
+    expect((await app.inject({ method: 'POST', url: '/api/payment/notifications/sandbox', headers: signed(first), payload: first })).statusCode).toBe(200);
+    expect(await orderStatus(app, order.id)).toBe('pending_payment');
+    const fresh = JSON.stringify({ payment_id: paymentId, event_id: 'evt-2' });
+    await app.inject({ method: 'POST', url: '/api/payment/notifications/sandbox', headers: signed(fresh), payload: fresh });
+    expect(await orderStatus(app, order.id)).toBe('processing');
+    // Repeating a processed outcome applies nothing twice.
+    const third = JSON.stringify({ payment_id: paymentId, event_id: 'evt-3' });
+    await app.inject({ method: 'POST', url: '/api/payment/notifications/sandbox', headers: signed(third), payload: third });
+    expect((await comments(app, order.id)).filter((c) => c.status === 'processing')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.ts';
+import { buildTestApp } from '../../test/build-test-app.ts';
+import { orderCatalogue } from '../orders/orders.test-support.ts';
+
+const orders = loadConfig({ PAYMENT_METHODS: 'banktransfer, afterpay,cashondelivery', PAYMENT_METHODS_ORDER: 'cashondelivery,afterpay', SHIP_TO_COUNTRIES: 'nl,de' }).orders;
+const app = await buildTestApp({ catalogue: orderCatalogue(), config: { orders } });
+
+async function cart(): Promise<string> {
+  return (await app.inject({ method: 'POST', url: '/api/cart/create' })).json().result;
+}
+
+describe('GET /api/cart/payment-methods', () => {
+  it('offers the configured mapping in the configured order, AFTERPAY as Riverty', async () => {
+    const response = await app.inject({ method: 'GET', url: `/api/cart/payment-methods?cartId=${await cart()}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().result.map((m: { code: string; title: string }) => [m.code, m.title])).toEqual([
+      ['cashondelivery', 'Cash on delivery'],
+      ['afterpay', 'Riverty - pay later'],
+      ['banktransfer', 'Bank transfer'],
+    ]);
+  });
+
+  it('an order paid with a method outside the mapping is refused', async () => {
+    const token = await cart();
+    const { orderDoc } = await import('../orders/orders.test-support.ts');
+    const doc = orderDoc({ paymentMethod: { code: 'checkmo' } });
+    await app.inject({ method: 'POST', url: `/api/replication/orders/push?cartId=${token}`, payload: [{ assumedMasterState: null, newDocumentState: { ...doc, _deleted: false } }] });
+    const pulled = (await app.inject({ method: 'GET', url: `/api/replication/orders/pull?cartId=${token}` })).json().result.documents;
+    expect(pulled[0]).toMatchObject({ resultCode: 400, result: { problems: [{ field: 'paymentMethod' }] } });
+  });
+});
+
+describe('shipping methods', () => {
+  it('GET ?country= answers DPD Courier for a ship-to country and nothing elsewhere', async () => {
+    const token = await cart();
+    const de = await app.inject({ method: 'GET', url: `/api/cart/shipping-methods?cartId=${token}&country=de` });
+    expect(de.statusCode).toBe(200);
+    expect(de.json().result).toEqual([expect.objectContaining({ method_title: 'DPD Courier', carrier_code: 'flatrate', amount: 4, price_incl_tax: 5 })]);
+    const us = await app.inject({ method: 'GET', url: `/api/cart/shipping-methods?cartId=${token}&country=US` });
+    expect(us.json().result).toEqual([]);
+    const post = await app.inject({ method: 'POST', url: `/api/cart/shipping-methods?cartId=${token}`, payload: { address: { country_id: 'IT' } } });
+    expect(post.json().result).toEqual([]);
+    expect((await app.inject({ method: 'GET', url: `/api/cart/shipping-methods?cartId=${token}&country=Netherlands` })).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,42 @@
+/**
+ * The shipping and payment methods the shop offers, from its configuration (SHIP_TO_COUNTRIES, PAYMENT_METHODS,
+ * PAYMENT_METHODS_ORDER) and the shared rules (shared/src/orders): the cart routes list them, order placing checks an
+ * order's choice against the same answers.
+ */
+import { DEFAULT_SHIPPING_METHOD, type ShippingMethod } from '@shop/shared/cart/index';
+import {
+  DEFAULT_PAYMENT_MAPPING,
+  findShippingMethod,
+  offerPaymentMethods,
+  shippingMethodsFor,
+  type OfferedPaymentMethod,
+} from '@shop/shared/orders/index';
+import type { AppConfig } from '../../config.ts';
+
+export class CheckoutMethods {
+  private readonly methods: readonly ShippingMethod[] = [DEFAULT_SHIPPING_METHOD];
+
+  constructor(private readonly config: AppConfig['orders']) {}
+
+  get shipToCountries(): readonly string[] {
+    return this.config.shipToCountries;
+  }
+
+  /** The shipping methods for a destination country (all of them while no country is chosen). */
+  shippingMethods(country: string | null | undefined): ShippingMethod[] {
+    return shippingMethodsFor(country, { countries: this.config.shipToCountries, methods: this.methods });
+  }
+
+  shippingMethod(carrierCode: string, methodCode: string, country?: string | null): ShippingMethod | undefined {
+    return findShippingMethod(this.shippingMethods(country), carrierCode, methodCode);
+  }
+
+  /** The payment methods for a cart whose items have these type ids. */
+  paymentMethods(itemTypes: readonly string[]): OfferedPaymentMethod[] {
+    return offerPaymentMethods({ mapping: this.config.paymentMethods ?? DEFAULT_PAYMENT_MAPPING, sortOrder: this.config.paymentMethodsOrder, itemTypes });
+  }
+
+  paymentMethod(code: string, itemTypes: readonly string[]): OfferedPaymentMethod | undefined {
+    return this.paymentMethods(itemTypes).find((method) => method.code === code.trim().toLowerCase());
+  }
+}

@@ -1,0 +1,6 @@
+export * from './order-messages.ts';
+export * from './order-status.ts';
+export * from './order-totals.ts';
+export * from './order-validation.ts';
+export * from './payment-methods.ts';
+export * from './shipping.ts';

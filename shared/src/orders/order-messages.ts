@@ -1,0 +1,29 @@
+/**
+ * The order-placing messages of spec 2 §8, in the spec's English. The server writes them into an order's `result`;
+ * the client translates `orders.messages.<key>` with the same `{email}` value and falls back to `message`.
+ */
+export const ORDER_MESSAGES = {
+  invalidAddress: 'Address provided in checkout contains invalid data, order cancelled, contact {email}',
+  validationError: 'Internal validation error, check required fields, contact {email}',
+  notAvailable: 'Some of the ordered products are not available',
+  placingError: 'Error placing an order',
+  serverErrorQueued: 'The order can not be transferred because of a server error, order has been queued',
+  addingProducts: 'Error: Error while adding products',
+} as const;
+export type OrderMessageKey = keyof typeof ORDER_MESSAGES;
+
+/** The result code each failure is written with: bad input 400, stock 409, the shop's own failure 500. */
+export const ORDER_FAILURE_CODES: Readonly<Record<'invalidAddress' | 'validationError' | 'notAvailable' | 'placingError', 400 | 409 | 500>> = {
+  invalidAddress: 400,
+  validationError: 400,
+  notAvailable: 409,
+  placingError: 500,
+};
+
+export function orderMessage(key: OrderMessageKey, values: { email?: string } = {}): string {
+  return ORDER_MESSAGES[key].replace('{email}', values.email ?? '');
+}
+
+export function orderMessageKey(key: OrderMessageKey): `orders.messages.${OrderMessageKey}` {
+  return `orders.messages.${key}`;
+}

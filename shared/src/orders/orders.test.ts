@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import {
+  AFTERPAY_TITLE,
+  addressProblems,
+  canChangeOrderStatus,
+  checkOrder,
+  clientTotalsDiffer,
+  formatIncrementId,
+  offerPaymentMethods,
+  onlyVirtualItems,
+  orderMessage,
+  orderStatusLabel,
+  paymentRequired,
+  purchaseOrderNumber,
+  shippingMethodsFor,
+  toMinorUnits,
+} from './index.ts';
+
+const codes = (methods: ReturnType<typeof offerPaymentMethods>) => methods.map((m) => m.code);
+
+describe('payment methods offered', () => {
+  it('offers only the codes in the mapping, the first one default', () => {
+    const offered = offerPaymentMethods({ mapping: ['cashondelivery', 'banktransfer'], itemTypes: ['simple'] });
+    expect(codes(offered)).toEqual(['banktransfer', 'cashondelivery']);
+    expect(offered.map((m) => m.default)).toEqual([true, false]);
+    expect(codes(offerPaymentMethods({ mapping: [], itemTypes: ['simple'] }))).toEqual([]);
+  });
+
+  it('relabels AFTERPAY as Riverty - pay later', () => {
+    const [afterpay] = offerPaymentMethods({ mapping: ['afterpay'], itemTypes: ['simple'] });
+    expect(afterpay!.title).toBe(AFTERPAY_TITLE);
+    expect(AFTERPAY_TITLE).toBe('Riverty - pay later');
+  });
+
+  it('sorts by the configured order when sorting is on, keeps the known order when off', () => {
+    const mapping = ['banktransfer', 'checkmo', 'multisafepay_ideal'];
+    expect(codes(offerPaymentMethods({ mapping, itemTypes: ['simple'] }))).toEqual(['banktransfer', 'checkmo', 'multisafepay_ideal']);
+    expect(codes(offerPaymentMethods({ mapping, sortOrder: ['multisafepay_ideal', 'checkmo'], itemTypes: ['simple'] }))).toEqual(['multisafepay_ideal', 'checkmo', 'banktransfer']);
+  });
+
+  it('hides cash on delivery for carts of only virtual or downloadable items', () => {
+    const mapping = ['banktransfer', 'cashondelivery'];
+    expect(codes(offerPaymentMethods({ mapping, itemTypes: ['virtual', 'downloadable'] }))).toEqual(['banktransfer']);
+    expect(codes(offerPaymentMethods({ mapping, itemTypes: ['virtual', 'simple'] }))).toEqual(['banktransfer', 'cashondelivery']);
+    expect(onlyVirtualItems([])).toBe(false);
+  });
+
+  it('marks the payment service methods and defaults the purchase order number', () => {
+    expect(offerPaymentMethods({ mapping: ['multisafepay_ideal'], itemTypes: [] })[0]).toMatchObject({ code: 'multisafepay_ideal', is_server_method: true });
+    expect(purchaseOrderNumber(undefined)).toBe('000000000');
+    expect(purchaseOrderNumber('  ')).toBe('000000000');
+    expect(purchaseOrderNumber('PO-1')).toBe('PO-1');
+  });
+});
+
+describe('shipping', () => {
+  it('DPD Courier (4, 5 incl. tax) for the ship-to countries only', () => {
+    expect(shippingMethodsFor('nl')).toEqual([expect.objectContaining({ method_title: 'DPD Courier', amount: 4, price_incl_tax: 5 })]);
+    for (const country of ['DE', 'IT', 'US']) expect(shippingMethodsFor(country)).toHaveLength(1);
+    expect(shippingMethodsFor('FR')).toEqual([]);
+    expect(shippingMethodsFor(null)).toHaveLength(1);
+  });
+});
+
+describe('order checks', () => {
+  const address = { firstName: 'Anna', lastName: 'Jansen', country: 'NL', streetAddress: 'Kalverstraat 1', city: 'Amsterdam', zipCode: '1012 NX' };
+  const order = {
+    customer_email: 'anna@example.com',
+    personalDetails: { firstName: 'Anna', lastName: 'Jansen', emailAddress: 'anna@example.com' },
+    shippingAddress: address,
+    billingAddress: address,
+    shippingMethod: { carrier_code: 'flatrate', method_code: 'flatrate' },
+    paymentMethod: { code: 'banktransfer' },
+    items: [{ sku: 'A', type_id: 'simple' as const, checksum: '0123456789abcdef', qty: 1, name: 'A', price_incl_tax: 1 }],
+  };
+  const options = { isShippingMethod: (c: string) => c === 'flatrate', isPaymentMethod: (c: string) => c === 'banktransfer' };
+
+  it('passes a complete order', () => {
+    expect(checkOrder(order, options)).toEqual({ ok: true });
+  });
+
+  it('an address field rule broken is an invalid address; anything else a validation error', () => {
+    expect(checkOrder({ ...order, shippingAddress: { ...address, zipCode: '1' } }, options)).toMatchObject({ ok: false, kind: 'invalidAddress', problems: [{ field: 'shippingAddress.zipCode', message: 'zipMinLength' }] });
+    expect(addressProblems({ ...address, country: 'FR' }, 's', { shipping: true })).toEqual([{ field: 's.country', message: 'countryNotShipped' }]);
+    expect(addressProblems({ ...address, country: 'FR' }, 'b', { shipping: false })).toEqual([]);
+    expect(addressProblems({ ...address, taxId: 'ab' }, 'b', { shipping: false })).toEqual([{ field: 'b.taxId', message: 'taxIdMinLength' }]);
+    expect(checkOrder({ ...order, customer_email: 'x' }, options)).toMatchObject({ kind: 'validationError' });
+    expect(checkOrder({ ...order, paymentMethod: { code: 'cash' } }, options)).toMatchObject({ kind: 'validationError', problems: [{ field: 'paymentMethod' }] });
+    expect(checkOrder({ ...order, items: [] }, options)).toMatchObject({ kind: 'validationError', problems: [{ field: 'items' }] });
+  });
+
+  it('writes the spec messages with the contact address', () => {
+    expect(orderMessage('invalidAddress', { email: 'shop@example.com' })).toBe('Address provided in checkout contains invalid data, order cancelled, contact shop@example.com');
+    expect(orderMessage('validationError', { email: 'shop@example.com' })).toBe('Internal validation error, check required fields, contact shop@example.com');
+    expect(orderMessage('notAvailable')).toBe('Some of the ordered products are not available');
+    expect(orderMessage('placingError')).toBe('Error placing an order');
+  });
+});
+
+describe('totals, numbers and statuses', () => {
+  it('compares client totals by the cent and converts to minor units', () => {
+    expect(toMinorUnits(1215.5)).toBe(121550);
+    expect(toMinorUnits(0.1 + 0.2)).toBe(30);
+    const server = { subtotal_incl_tax: 1210, shipping_incl_tax: 5, grand_total: 1215 };
+    expect(clientTotalsDiffer({ ...server }, server)).toBe(false);
+    expect(clientTotalsDiffer({ ...server, grand_total: 1 }, server)).toBe(true);
+    expect(paymentRequired(true, 10)).toBe(true);
+    expect(paymentRequired(true, 0)).toBe(false);
+    expect(paymentRequired(false, 10)).toBe(false);
+  });
+
+  it('numbers orders with nine digits and labels statuses', () => {
+    expect(formatIncrementId(1)).toBe('000000001');
+    expect(formatIncrementId(42, 'EN')).toBe('EN000000042');
+    expect(['pending', 'processing', 'complete', 'canceled', 'pending_payment'].map(orderStatusLabel)).toEqual(['Pending', 'Processing', 'Complete', 'Canceled', 'Pending Payment']);
+    expect(canChangeOrderStatus('pending', 'processing')).toBe(true);
+    expect(canChangeOrderStatus('canceled', 'processing')).toBe(false);
+    expect(canChangeOrderStatus('complete', 'canceled')).toBe(false);
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * The payment methods a cart is offered (spec 2 §3 "Payment method", §4, §5): only the codes listed in the shop's
+ * mapping, optionally sorted by a configured order, AFTERPAY shown as 'Riverty - pay later', cash on delivery
+ * hidden when the cart holds only virtual or downloadable items. The payment service's methods (`is_server_method`)
+ * are placed through the payment flow; purchase-order payment carries a po_number (default 000000000).
+ */
+
+export interface OfferedPaymentMethod {
+  code: string;
+  title: string;
+  cost: number;
+  cost_incl_tax: number;
+  default: boolean;
+  offline: boolean;
+  is_server_method: boolean;
+  /** The provider's own method id, for the payment service's methods. */
+  pspMethod?: string;
+}
+
+export const PURCHASE_ORDER_CODE = 'purchaseorder';
+export const CASH_ON_DELIVERY_CODE = 'cashondelivery';
+export const DEFAULT_PO_NUMBER = '000000000';
+export const AFTERPAY_TITLE = 'Riverty - pay later';
+
+/** Every method the shop knows; the mapping picks from these. Codes are lower case (spec 2 §3). */
+export const KNOWN_PAYMENT_METHODS: readonly OfferedPaymentMethod[] = Object.freeze([
+  { code: 'banktransfer', title: 'Bank transfer', cost: 0, cost_incl_tax: 0, default: false, offline: true, is_server_method: false },
+  { code: 'checkmo', title: 'Check / Money order', cost: 0, cost_incl_tax: 0, default: false, offline: true, is_server_method: false },
+  { code: PURCHASE_ORDER_CODE, title: 'Purchase order', cost: 0, cost_incl_tax: 0, default: false, offline: true, is_server_method: false },
+  { code: CASH_ON_DELIVERY_CODE, title: 'Cash on delivery', cost: 0, cost_incl_tax: 0, default: false, offline: true, is_server_method: false },
+  { code: 'afterpay', title: 'AFTERPAY', cost: 0, cost_incl_tax: 0, default: false, offline: false, is_server_method: true, pspMethod: 'AFTERPAY' },
+  { code: 'multisafepay_ideal', title: 'iDEAL', cost: 0, cost_incl_tax: 0, default: false, offline: false, is_server_method: true, pspMethod: 'IDEAL' },
+  { code: 'multisafepay_creditcard', title: 'Credit card', cost: 0, cost_incl_tax: 0, default: false, offline: false, is_server_method: true, pspMethod: 'CREDITCARD' },
+]);
+
+export const DEFAULT_PAYMENT_MAPPING = ['banktransfer', 'checkmo', PURCHASE_ORDER_CODE, CASH_ON_DELIVERY_CODE, 'afterpay', 'multisafepay_ideal'] as const;
+
+const VIRTUAL_TYPES = new Set(['virtual', 'downloadable']);
+
+/** True when the cart holds items and every one is virtual or downloadable (nothing to hand over at the door). */
+export function onlyVirtualItems(typeIds: readonly string[]): boolean {
+  return typeIds.length > 0 && typeIds.every((type) => VIRTUAL_TYPES.has(type));
+}
+
+/** AFTERPAY is relabelled; every other title stays. */
+export function paymentMethodTitle(method: Pick<OfferedPaymentMethod, 'code' | 'title'>): string {
+  return method.code.toLowerCase() === 'afterpay' || method.title.toUpperCase() === 'AFTERPAY' ? AFTERPAY_TITLE : method.title;
+}
+
+export interface PaymentOfferOptions {
+  /** The configured mapping: the codes offered. A method not listed is never offered. */
+  mapping: readonly string[];
+  /**
+   * Sorting on: the listed codes come first in that order, the rest keep their place after them. Sorting off (null or
+   * empty): the methods keep the order of `available`.
+   */
+  sortOrder?: readonly string[] | null;
+  /** The type ids of the cart's items. */
+  itemTypes: readonly string[];
+  /** The methods to choose from (default: the known ones). */
+  available?: readonly OfferedPaymentMethod[];
+}
+
+/** The methods offered for a cart, the first one marked default. */
+export function offerPaymentMethods(options: PaymentOfferOptions): OfferedPaymentMethod[] {
+  const mapped = new Set(options.mapping.map((code) => code.trim().toLowerCase()));
+  const hideCod = onlyVirtualItems(options.itemTypes);
+  let offered = (options.available ?? KNOWN_PAYMENT_METHODS).filter(
+    (method) => mapped.has(method.code.toLowerCase()) && !(hideCod && method.code === CASH_ON_DELIVERY_CODE),
+  );
+  if (options.sortOrder && options.sortOrder.length > 0) {
+    const rank = new Map(options.sortOrder.map((code, index) => [code.trim().toLowerCase(), index]));
+    offered = offered
+      .map((method, index) => ({ method, index }))
+      .sort((a, b) => (rank.get(a.method.code) ?? rank.size + a.index) - (rank.get(b.method.code) ?? rank.size + b.index))
+      .map(({ method }) => method);
+  }
+  return offered.map((method, index) => ({ ...method, title: paymentMethodTitle(method), default: index === 0 }));
+}
+
+/** A purchase order's number: the one given, else 000000000 (spec 2 §4, §9). */
+export function purchaseOrderNumber(given: string | null | undefined): string {
+  const trimmed = given?.trim() ?? '';
+  return trimmed === '' ? DEFAULT_PO_NUMBER : trimmed;
+}

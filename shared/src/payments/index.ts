@@ -1,0 +1,2 @@
+export * from './payment.schema.ts';
+export * from './status-groups.ts';
