@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { createCustomer, loginThroughModal } from './account-utils.ts';
 import { addFromProductPage, cartToken, deviceWithToken, simpleProducts, type CartProduct } from './cart-utils.ts';
 
 /**
@@ -50,7 +51,7 @@ test('a product on the wishlist: once, with notices, kept on the device and foll
   await expect.poll(() => wishlistCount(page)).toBe(0);
 });
 
-test('the same wishlist on a second device of the same shopper', async ({ browser, page, request }) => {
+test('the same wishlist on a second device that shares a guest cart token', async ({ browser, page, request }) => {
   const [ring, pendant] = await simpleProducts(request, 2);
   // A guest's lists replicate with their cart (its token names the owner), so this shopper has one.
   await addFromProductPage(page, ring!);
@@ -73,6 +74,32 @@ test('the same wishlist on a second device of the same shopper', async ({ browse
 
   await page.reload();
   await expect.poll(() => wishlistCount(page), { timeout: 15_000 }).toBe(2);
+  await laptop.close();
+});
+
+test("a customer's wishlist follows them to every device they log in on", async ({ browser, page, request }) => {
+  const [ring, pendant] = await simpleProducts(request, 2);
+  const customer = await createCustomer(request);
+  // The phone: logged in, a ring on the wishlist.
+  await page.goto('/en');
+  await loginThroughModal(page, customer);
+  await openProduct(page, ring!);
+  await page.getByRole('button', { name: 'Add to wishlist' }).click();
+  await expect(page.getByText(`${ring!.name} has been added to your wishlist.`)).toBeVisible();
+
+  // The laptop: a device that never saw this shopper; after the login the ring is on its wishlist too.
+  const laptop = await browser.newContext({ locale: 'en-GB' });
+  const other = await laptop.newPage();
+  await other.goto('/en');
+  await loginThroughModal(other, customer);
+  await openProduct(other, pendant!);
+  await expect.poll(() => wishlistCount(other), { timeout: 15_000, message: 'the ring reached the laptop' }).toBe(1);
+  await other.getByRole('button', { name: 'Add to wishlist' }).click();
+  await expect.poll(() => wishlistCount(other)).toBe(2);
+
+  // Back on the phone, the pendant added on the laptop is there as well.
+  await page.reload();
+  await expect.poll(() => wishlistCount(page), { timeout: 15_000, message: 'the pendant reached the phone' }).toBe(2);
   await laptop.close();
 });
 
