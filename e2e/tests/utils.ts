@@ -47,3 +47,9 @@ export async function shownTotal(page: Page): Promise<number> {
   await expect(status).toBeVisible();
   return Number(/(\d+)/.exec((await status.textContent()) ?? '')?.[1]);
 }
+
+/** A full-page screenshot for looking at a page, written only when E2E_SHOTS names a folder (never in CI). */
+export async function shoot(page: Page, name: string, options: { fullPage?: boolean } = { fullPage: true }): Promise<void> {
+  const folder = process.env.E2E_SHOTS;
+  if (folder) await page.screenshot({ path: `${folder}/${name}.png`, ...options });
+}

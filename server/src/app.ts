@@ -14,6 +14,7 @@ import { CartRepository } from './features/cart/cart.repository.ts';
 import { cartRoutes } from './features/cart/cart.routes.ts';
 import { CartService } from './features/cart/cart.service.ts';
 import { catalogueRoutes } from './features/catalogue/catalogue.routes.ts';
+import { checkoutConfigRoutes } from './features/checkout-config/checkout-config.routes.ts';
 import { CatalogueService } from './features/catalogue/catalogue.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { locationRoutes } from './features/location/location.routes.ts';
@@ -129,6 +130,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const cartService = new CartService(replication, carts, catalogue, new StockRepository(db), config, now);
   const checkoutMethods = new CheckoutMethods(config.orders);
   await app.register(cartRoutes(cartService, owners, checkoutMethods));
+  await app.register(checkoutConfigRoutes(config));
   const orders = createOrders({ db, replication, catalogue, methods: checkoutMethods, mailer, config, now, log: app.log });
   app.decorate('orders', orders.service);
   await app.register(orderRoutes({ replication, owners, contactEmail: config.orders.contactEmail }));

@@ -66,6 +66,21 @@ const countryList = z.pipe(
   z.transform((v) => v.split(',').map((code) => code.trim().toUpperCase())),
 );
 
+const cmsUrl = /^https?:\/\/[^\s?#,=]+$/;
+const cmsUrls = z.pipe(
+  z.string().check(
+    z.refine(
+      (v) => cmsUrl.test(v.trim()) || v.split(',').every((part) => /^\s*[a-z]{2}\s*=/.test(part) && cmsUrl.test(part.split('=').slice(1).join('=').trim())),
+      'must be an address such as https://cms.example.com, or per store: nl=https://cms.example.nl,en=https://cms.example.com',
+    ),
+  ),
+  z.transform((v): Record<string, string> =>
+    cmsUrl.test(v.trim())
+      ? { '*': v.trim().replace(/\/+$/, '') }
+      : Object.fromEntries(v.split(',').map((part) => [part.split('=')[0]!.trim(), part.split('=').slice(1).join('=').trim().replace(/\/+$/, '')])),
+  ),
+);
+
 const EnvSchema = z.object({
   PORT: z._default(port, 3000),
   HOST: z._default(z.string().check(z.minLength(1)), '127.0.0.1'),
@@ -154,6 +169,12 @@ const EnvSchema = z.object({
     z.string().check(z.regex(/^\s*https?:\/\/[^\s/?#,]+(\s*,\s*https?:\/\/[^\s/?#,]+)*\s*$/, 'must be origins separated by commas, e.g. http://localhost:5173')),
     z.transform((v) => v.split(',').map((origin) => origin.trim())),
   )),
+  /** Checkout runs on an external CMS (spec 1 §1, spec 2 §2): /checkout sends the browser there. Off: the shop's own. */
+  EXTERNAL_CHECKOUT: z._default(flag, false),
+  /** The CMS address of the external checkout: one origin for every store, or per store "nl=https://...,en=https://...". */
+  CMS_URL: z.optional(cmsUrls),
+  /** The brand variant that adds /country/{code} to the external checkout address. */
+  EXTERNAL_CHECKOUT_COUNTRY_IN_PATH: z._default(flag, false),
 });
 
 export interface AppConfig {
@@ -205,6 +226,8 @@ export interface AppConfig {
     mollie: { apiKey: string | null };
     redirectOrigins: string[];
   };
+  /** The external checkout (spec 2 §2); off by default. `cmsUrls` by store code, '*' for every store. */
+  checkout: { external: boolean; cmsUrls: Record<string, string>; countryInPath: boolean };
 }
 
 export class ConfigError extends Error {
@@ -230,6 +253,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     v.NEWSLETTER_PROVIDER === 'mailchimp' && !v.MAILCHIMP_LIST_ID && '  MAILCHIMP_LIST_ID: required when NEWSLETTER_PROVIDER=mailchimp',
     v.PAYMENT_PROVIDER === 'multisafepay' && !v.MULTISAFEPAY_API_KEY && '  MULTISAFEPAY_API_KEY: required when PAYMENT_PROVIDER=multisafepay',
     v.PAYMENT_PROVIDER === 'mollie' && !v.MOLLIE_API_KEY && '  MOLLIE_API_KEY: required when PAYMENT_PROVIDER=mollie',
+    v.EXTERNAL_CHECKOUT && !v.CMS_URL && '  CMS_URL: required when EXTERNAL_CHECKOUT=true',
   ].filter(Boolean);
   if (missing.length) throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`);
   // Relative paths are taken from where the command was typed: pnpm runs scripts inside the package folder
@@ -280,6 +304,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       mollie: { apiKey: v.MOLLIE_API_KEY ?? null },
       redirectOrigins: v.PAYMENT_REDIRECT_ORIGINS ?? [],
     },
+    checkout: { external: v.EXTERNAL_CHECKOUT, cmsUrls: v.CMS_URL ?? {}, countryInPath: v.EXTERNAL_CHECKOUT_COUNTRY_IN_PATH },
   };
 }
 

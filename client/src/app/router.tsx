@@ -5,6 +5,7 @@
 import { DEFAULT_STORE, isStoreCode } from '@shop/shared/stores/stores';
 import { createRootRoute, createRoute, createRouter, notFound, Outlet, redirect, type RouterHistory } from '@tanstack/react-router';
 import { lazy } from 'react';
+import type { AppPageName } from '../routes/app-door.tsx';
 import { CatalogueRoute, CatalogueRouteError, CataloguePending, loadCatalogueRoute } from '../routes/catalogue.route.tsx';
 import { HomeRoute } from '../routes/home.route.tsx';
 import { RootNotFound, StoreLayoutRoute, StoreNotFound } from '../routes/store.route.tsx';
@@ -46,11 +47,20 @@ export const catalogueRoute = createRoute({
   errorComponent: CatalogueRouteError,
 });
 
-// Compare Products and the account pages (spec 2 §2): each a small door chunk that loads its page.
-const ComparePage = lazy(() => import('../features/compare/compare-route.tsx').then((module) => ({ default: module.CompareRoute })));
-const AccountPages = lazy(() => import('../features/account/account-entry.ts').then((module) => ({ default: module.AccountRoutes })));
-const appPage = <Path extends string>(path: Path, component: typeof ComparePage) => createRoute({ getParentRoute: () => storeRoute, path, component });
-const appPages = [appPage('compare', ComparePage), appPage('my-account/$', AccountPages), appPage('create-password', AccountPages), appPage('customer/account/forgotpassword', AccountPages)];
+// The pages outside the catalogue (spec 2 §2) all enter through one small lazy door (routes/app-door.tsx).
+const AppDoor = lazy(() => import('../routes/app-door.tsx'));
+const appPage = <Path extends string>(path: Path, page: AppPageName) => createRoute({ getParentRoute: () => storeRoute, path, component: () => <AppDoor page={page} /> });
+const appPages = [
+  appPage('compare', 'compare'),
+  appPage('my-account/$', 'account'),
+  appPage('create-password', 'account'),
+  appPage('customer/account/forgotpassword', 'account'),
+  appPage('checkout', 'checkout'),
+  // Registered in both modes (a code-based route table is fixed); the page shows itself only with the external checkout.
+  appPage('order-success/$', 'orderSuccess'),
+  appPage('order-status/$order_token', 'orderStatus'),
+  appPage('orderstatus', 'orderStatus'),
+];
 
 const routeTree = rootRoute.addChildren([indexRoute, pwaRoute, storeRoute.addChildren([homeRoute, ...appPages, catalogueRoute])]);
 

@@ -5,10 +5,10 @@ export const CART_CONFIG = {
   /** How often a 401 on the cart token request is retried as a guest cart before sync is treated as disabled. */
   maxBypassAttempts: 2,
   /**
-   * Checkout is external in this shop (spec 1 §1), so notifications offer no 'Proceed to checkout' (spec 1 §2). The
-   * checkout issue turns this off once /checkout exists.
+   * Whether notifications leave out 'Proceed to checkout' (spec 1 §2). /checkout exists (internal by default; in the
+   * external mode it sends the browser to the external checkout), so the link is offered.
    */
-  externalCheckout: true,
+  externalCheckout: false,
   /** Out-of-stock products are allowed in the cart (spec 1 §9): volatile stock warns instead of "unsafe quantity". */
   allowOutOfStockInCart: true,
   /** Zero-price products may be added (spec 1 §5). */

@@ -59,7 +59,7 @@ export function Minicart({ open, onClose }: { open: boolean; onClose: () => void
       side="right"
       title={t('minicart.title', { ns: 'cart' })}
       closeLabel={t('minicart.close', { ns: 'cart' })}
-      footer={runtime && lines && lines.length > 0 ? <CartSummary runtime={runtime} lines={lines} /> : undefined}
+      footer={runtime && lines && lines.length > 0 ? <CartSummary runtime={runtime} lines={lines} onClose={onClose} /> : undefined}
     >
       <p className="visually-hidden" role="status">
         {announcement}
@@ -131,7 +131,7 @@ function CartLineRow({ line, onClose, onQty, onRemove }: { line: CartLineDoc; on
   );
 }
 
-function CartSummary({ runtime, lines }: { runtime: CartRuntime; lines: readonly CartLineDoc[] }) {
+function CartSummary({ runtime, lines, onClose }: { runtime: CartRuntime; lines: readonly CartLineDoc[]; onClose: () => void }) {
   const { t } = useTranslation();
   const store = useStore();
   const format = useFormatPrice();
@@ -170,6 +170,9 @@ function CartSummary({ runtime, lines }: { runtime: CartRuntime; lines: readonly
       </dl>
       <p className="minicart__note">{t('totals.taxIncluded', { ns: 'cart' })}</p>
       <CouponField runtime={runtime} usable={online && token !== null} applied={coupon} onChange={() => setRefresh((n) => n + 1)} />
+      <Link to="/$store/checkout" params={{ store }} className="button minicart__checkout" onClick={onClose}>
+        {t('notices.proceedToCheckout', { ns: 'cart' })}
+      </Link>
       {!online || disabled ? (
         <p className="minicart__sync" role="status">
           {t(online ? 'sync.disabled' : 'sync.offline', { ns: 'cart' })}

@@ -48,7 +48,11 @@ export function HeaderExtras() {
     const start = () => {
       if (!live) return;
       loadCart().then(
-        (runtime) => live && setCart(runtime),
+        (runtime) => {
+          if (live) setCart(runtime);
+          // Orders made offline wait for the connection on every page (spec 2 §4 'Offline orders').
+          void import('../orders/orders-runtime.ts').then((module) => module.startOrders(runtime));
+        },
         (error: unknown) => console.error('The cart could not start', error),
       );
     };

@@ -11,7 +11,7 @@ describe('cacheRuleFor', () => {
     for (const path of ['/', '/nl', '/en/watches/men', '/nl/horloges/rolex-datejust-41?sort=price-asc', '/pwa.html', '/nl/pwa.html', '/i/about-us']) {
       expect(cacheRuleFor(page(path), origin), path).toBe('shell');
     }
-    for (const path of ['/api/catalog/search', '/media/catalog/a.png', '/health', '/documentation', '/documentation/json', '/dev/mailbox', '/service-worker.js', '/manifest.webmanifest', '/icons/icon-192.png']) {
+    for (const path of ['/api/catalog/search', '/media/catalog/a.png', '/health', '/documentation', '/documentation/json', '/dev/mailbox', '/sandbox-pay/pay_123', '/service-worker.js', '/manifest.webmanifest', '/icons/icon-192.png']) {
       expect(cacheRuleFor(page(path), origin), path).toBe('none');
     }
   });

@@ -24,8 +24,11 @@ export interface RequestFacts {
 
 export const CACHE_NAMES = { catalogue: 'shop-catalogue-v1', media: 'shop-media-v1' } as const;
 
-/** Paths the server answers itself; a page load of one of these is not a storefront route. */
-const SERVER_PATHS = /^\/(api|media|health|documentation|dev)(\/|$)/;
+/**
+ * Paths the server answers itself (the API, pictures, its own pages such as the dev mailbox and the sandbox's hosted
+ * payment page): a page load of one of these is not a storefront route.
+ */
+const SERVER_PATHS = /^\/(api|media|health|documentation|dev|sandbox-pay)(\/|$)/;
 /** A file address (sw.js, an icon): never a route, even when typed into the address bar. */
 const FILE = /\.(?!html$)[a-z0-9]+$/i;
 const CATALOGUE_READS = /^\/api\/(catalog\/(search|product|product\/variants|product\/members|category|render-list)|location)$/;

@@ -1,0 +1,33 @@
+import { emptyCheckoutDraft, setDraftField } from '@shop/shared/sync/checkout-draft';
+import { describe, expect, it } from 'vitest';
+import { profileFill } from './checkout-draft-store.ts';
+
+const profile = {
+  id: 1,
+  email: 'ada@example.com',
+  firstname: 'Ada',
+  lastname: 'Lovelace',
+  group_id: 1,
+  default_shipping: 7,
+  addresses: [
+    { id: 3, firstname: 'Ada', lastname: 'Lovelace', street: ['Other'], city: 'Delft', postcode: '2611 AA', country_id: 'nl' },
+    { id: 7, firstname: 'Ada', lastname: 'Lovelace', street: ['Kalverstraat', '1', 'A'], city: 'Amsterdam', postcode: '1012 NX', country_id: 'nl', telephone: '0612' },
+  ],
+};
+
+describe('a customer’s profile prefills the draft', () => {
+  it('fills the empty fields from the profile and the default shipping address', () => {
+    const writes = profileFill(emptyCheckoutDraft('checkout', 'w'), profile);
+    expect(writes).toContainEqual({ section: 'personalDetails', field: 'emailAddress', value: 'ada@example.com' });
+    expect(writes).toContainEqual({ section: 'personalDetails', field: 'phoneNumber', value: '0612' });
+    expect(writes).toContainEqual({ section: 'shippingDetails', field: 'city', value: 'Amsterdam' });
+    expect(writes).toContainEqual({ section: 'shippingDetails', field: 'apartmentNumber', value: '1 A' });
+    expect(writes).toContainEqual({ section: 'shippingDetails', field: 'country', value: 'NL' });
+    expect(writes.some((write) => write.section === 'paymentDetails')).toBe(false);
+  });
+
+  it('never overwrites what the shopper typed', () => {
+    const typed = setDraftField(emptyCheckoutDraft('checkout', 'w'), 'personalDetails', 'emailAddress', 'typed@example.com', { id: 'x', at: 1, replica: 'r' });
+    expect(profileFill(typed, profile).find((write) => write.field === 'emailAddress' && write.section === 'personalDetails')).toBeUndefined();
+  });
+});

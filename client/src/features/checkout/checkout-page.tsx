@@ -1,0 +1,829 @@
+/**
+ * The internal checkout page (spec 2 §1): the four steps one under the other, the current one open, the finished ones
+ * summarised with an Edit link, and the order beside them (above them on a phone). Field values come from and go to the
+ * checkout draft; the checkout machine decides the step; the orders runtime writes and watches the order.
+ */
+import type { StoreCode } from '@shop/shared';
+import { DEFAULT_SHIPPING_METHOD, type ShippingMethod } from '@shop/shared/cart/totals';
+import { cartTotals, type CartLineDoc } from '@shop/shared/cart/index';
+import { draftSectionValues } from '@shop/shared/sync/checkout-draft';
+import type { CheckoutDraftDoc } from '@shop/shared/sync/checkout-draft.schema';
+import { DEFAULT_PAYMENT_MAPPING, DEFAULT_PO_NUMBER, offerPaymentMethods, PURCHASE_ORDER_CODE, type OfferedPaymentMethod } from '@shop/shared/orders/payment-methods';
+import { shippingMethodsFor } from '@shop/shared/orders/shipping';
+import { STORE_VIEWS } from '@shop/shared/stores/stores';
+import { Link } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import type { TFunction } from 'i18next';
+import { fromCallback, fromPromise } from 'xstate';
+import { useTranslation } from '../../app/i18n.ts';
+import { useStore } from '../../app/store-context.tsx';
+import { useDocumentTitle } from '../../ui/use-document-title.ts';
+import { readUser } from '../account/session-store.ts';
+import { createCustomer } from '../account/account-api.ts';
+import { useFormatPrice } from '../catalogue/price-tag.tsx';
+import { ProductImage } from '../catalogue/product-image.tsx';
+import type { CartRuntime } from '../cart/cart-runtime.ts';
+import { useCartLines, useCartRuntime } from '../cart/use-cart.ts';
+import { exposeToDevtools } from '../devtools/devtools-registry.ts';
+import { useOnlineStatus } from '../offline/use-online-status.ts';
+import { writeOrder, type OrderDraft } from '../orders/order-documents.ts';
+import { LAST_ORDER_KEY } from '../orders/orders-config.ts';
+import { readLastOrder, startOrders, type OrdersRuntime } from '../orders/orders-runtime.ts';
+import { methodKey, paymentMethods as fetchPaymentMethods, shippingMethods as fetchShippingMethods } from './checkout-api.ts';
+import { checkoutConfig } from './checkout-config.ts';
+import { DRAFT_ID, profileFill, watchDraft, writeDraftFields, type DraftsCollection, type FieldWrite } from './checkout-draft-store.ts';
+import { personalProblems, paymentProblems, shippingProblems, type AddressValues, type Problems } from './checkout-fields.ts';
+import { focusFirstProblem, SelectField, TextField, type FieldState } from './checkout-fields-ui.tsx';
+import { checkoutMachine, CHECKOUT_STEPS, type CheckoutError, type CheckoutStep, type PlacedOrderSummary } from './checkout.machine.ts';
+import { useCheckoutTexts } from './checkout-texts.ts';
+import './checkout.css';
+
+type Section = 'personalDetails' | 'shippingDetails' | 'paymentDetails';
+type Values = Record<string, string | boolean | undefined>;
+
+function useDraft(runtime: CartRuntime | null): CheckoutDraftDoc | null {
+  const [draft, setDraft] = useState<CheckoutDraftDoc | null>(null);
+  useEffect(() => {
+    if (!runtime) return;
+    const subscription = watchDraft(runtime.database.collections.checkoutDrafts as unknown as DraftsCollection).subscribe(setDraft);
+    return () => subscription.unsubscribe();
+  }, [runtime]);
+  return draft;
+}
+
+function useOrdersRuntime(runtime: CartRuntime | null): OrdersRuntime | null {
+  const [orders, setOrders] = useState<OrdersRuntime | null>(null);
+  useEffect(() => {
+    if (runtime) void startOrders(runtime).then(setOrders);
+  }, [runtime]);
+  return orders;
+}
+
+function countryNames(language: string): (code: string) => string {
+  try {
+    const names = new Intl.DisplayNames([language], { type: 'region' });
+    return (code) => names.of(code) ?? code;
+  } catch {
+    return (code) => code;
+  }
+}
+
+export function CheckoutPage() {
+  const ready = useCheckoutTexts();
+  const { runtime } = useCartRuntime();
+  const orders = useOrdersRuntime(runtime);
+  if (!ready || !runtime || !orders) {
+    return (
+      <div className="checkout container" aria-busy="true">
+        <div className="checkout__loading" />
+      </div>
+    );
+  }
+  return <Checkout runtime={runtime} orders={orders} />;
+}
+
+function Checkout({ runtime, orders }: { runtime: CartRuntime; orders: OrdersRuntime }) {
+  const { t, i18n } = useTranslation();
+  const store = useStore();
+  const online = useOnlineStatus();
+  const lines = useCartLines(runtime);
+  const draft = useDraft(runtime);
+  const drafts = runtime.database.collections.checkoutDrafts as unknown as DraftsCollection;
+  const [countries, setCountries] = useState<readonly string[]>(['DE', 'IT', 'NL', 'US']);
+  const [sameAsShipping, setSameAsShipping] = useState(true);
+  const [password, setPassword] = useState('');
+  const [terms, setTerms] = useState(false);
+  useDocumentTitle(t('title', { ns: 'checkout' }), STORE_VIEWS[store].name ?? 'Shop');
+
+  const token = useSelector(runtime.connection, (snapshot) => snapshot.context.token);
+  const shippingValues = draft ? (draftSectionValues(draft, 'shippingDetails') as Values) : {};
+  const country = typeof shippingValues.country === 'string' ? shippingValues.country : '';
+  const [fetchedShipping, setFetchedShipping] = useState<{ country: string; methods: ShippingMethod[] } | null>(null);
+  useEffect(() => {
+    if (!token || !online || !country) return;
+    let live = true;
+    fetchShippingMethods(token, country).then(
+      (methods) => live && setFetchedShipping({ country, methods }),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [token, online, country]);
+  // Offline (or before the answer) the shared rule gives the same methods the server would.
+  const shipping = useMemo(
+    () => (fetchedShipping && fetchedShipping.country === country ? fetchedShipping.methods : shippingMethodsFor(country || null, { countries })),
+    [fetchedShipping, country, countries],
+  );
+  const itemTypes = (lines ?? []).map((line) => line.type_id).join(',');
+  const [fetchedPayments, setFetchedPayments] = useState<OfferedPaymentMethod[] | null>(null);
+  useEffect(() => {
+    if (!token || !online) return;
+    let live = true;
+    fetchPaymentMethods(token).then(
+      (methods) => live && setFetchedPayments(methods),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [token, online, itemTypes]);
+  const payments = useMemo(() => fetchedPayments ?? offerPaymentMethods({ mapping: DEFAULT_PAYMENT_MAPPING, itemTypes: itemTypes.split(',').filter(Boolean) }), [fetchedPayments, itemTypes]);
+  // The latest values for the actors, which run outside React.
+  const latest = useRef<Latest>({ lines, draft, password, shipping, payments, sameAsShipping, online });
+  useLayoutEffect(() => {
+    latest.current = { lines, draft, password, shipping, payments, sameAsShipping, online };
+  });
+  const read = useCallback(() => latest.current, []);
+  // The actors call `read` when they run (after a click), never while rendering.
+  // eslint-disable-next-line react-hooks/refs -- see above
+  const [machine] = useState(() => provideCheckout({ read, orders, drafts, store, setPassword, t }));
+  const actor = useActorRef(machine, { input: { countries } });
+  useEffect(() => exposeToDevtools('checkout', actor), [actor]);
+  const state = useSelector(actor, (snapshot) => snapshot);
+
+  // The entry guard and its lifting: the cart's lines as the local database has them.
+  useEffect(() => {
+    if (lines !== null) actor.send({ type: 'cart.loaded', empty: lines.length === 0 });
+  }, [actor, lines]);
+
+  useEffect(() => {
+    let live = true;
+    void checkoutConfig(store).then(
+      (config) => {
+        if (!live) return;
+        setCountries(config.shipToCountries);
+        actor.send({ type: 'countries.loaded', countries: config.shipToCountries });
+      },
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [actor, store]);
+
+  // A customer's profile fills what nobody typed yet.
+  const prefilled = useRef(false);
+  useEffect(() => {
+    const profile = readUser()?.current;
+    if (!draft || !profile || prefilled.current) return;
+    prefilled.current = true;
+    void writeDraftFields(drafts, profileFill(draft, profile));
+  }, [draft, drafts]);
+
+  // Another tab placed this checkout: its confirmation shows here too.
+  useEffect(() => {
+    const listener = (event: StorageEvent) => {
+      if (event.key !== LAST_ORDER_KEY) return;
+      const last = readLastOrder();
+      if (last) actor.send({ type: 'order.placedElsewhere', order: { orderId: last.orderId, incrementId: last.incrementId, email: last.email, paymentRequired: false } });
+    };
+    window.addEventListener('storage', listener);
+    return () => window.removeEventListener('storage', listener);
+  }, [actor]);
+
+  // The thank-you page sends orders made offline by itself when the connection returns (spec 2 §4).
+  const onThankYou = state.matches('confirmation');
+  useEffect(() => {
+    if (!onThankYou) return;
+    orders.transmission.send({ type: 'thankYou.enter' });
+    return () => orders.transmission.send({ type: 'thankYou.leave' });
+  }, [onThankYou, orders]);
+
+  const step: CheckoutStep | null = state.matches('editing') ? (Object.values(state.value)[0] as CheckoutStep) : null;
+  const busy = state.matches('placing') || state.matches('awaitingResult') || state.matches('finishing') || state.matches('paying') || state.matches('queuing');
+
+  if (state.matches('loading') || draft === null) {
+    return (
+      <div className="checkout container" aria-busy="true">
+        <div className="checkout__loading" />
+      </div>
+    );
+  }
+  if (state.matches('emptyCart')) return <EmptyCart store={store} />;
+  if (state.matches('confirmation')) return <Confirmation store={store} order={state.context.order} queued={state.matches({ confirmation: 'queued' })} error={state.matches({ confirmation: 'failed' }) ? state.context.error : null} />;
+
+  const write = (section: Section, field: string, value: unknown) => void writeDraftFields(drafts, [{ section, field, value } as FieldWrite]);
+  const names = countryNames(i18n.language);
+  const current = step ?? 'summary';
+  const doneIndex = CHECKOUT_STEPS.indexOf(current);
+
+  return (
+    <div className="checkout container">
+      <header className="checkout__header">
+        <h1 className="checkout__title">{t('title', { ns: 'checkout' })}</h1>
+        <p className="checkout__secure">
+          <LockIcon /> {t('secure', { ns: 'checkout' })}
+        </p>
+      </header>
+      <ol className="checkout__progress" aria-label={t('progress', { ns: 'checkout' })}>
+        {CHECKOUT_STEPS.map((name, index) => (
+          <li key={name} className={`checkout__progress-step${index === doneIndex ? ' is-current' : index < doneIndex ? ' is-done' : ''}`} aria-current={index === doneIndex ? 'step' : undefined}>
+            <span className="checkout__progress-number" aria-hidden="true">
+              {index + 1}
+            </span>
+            <span className="checkout__progress-label">{t(`steps.${name}`, { ns: 'checkout' })}</span>
+          </li>
+        ))}
+      </ol>
+      {!online ? (
+        <p className="checkout__offline" role="status">
+          {t('offline.banner', { ns: 'checkout' })}
+        </p>
+      ) : null}
+      <div className="checkout__layout">
+        <div className="checkout__steps">
+          <StepSection index={0} step="personalDetails" current={current} onEdit={() => actor.send({ type: 'step.edit', step: 'personalDetails' })} summary={<PersonalSummary draft={draft} />}>
+            <PersonalStep
+              draft={draft}
+              password={password}
+              onPassword={setPassword}
+              problems={state.context.problems}
+              onWrite={(field, value) => write('personalDetails', field, value)}
+              onSubmit={(values) => actor.send({ type: 'personal.submit', values: { ...values, password } })}
+            />
+          </StepSection>
+          <StepSection index={1} step="shipping" current={current} onEdit={() => actor.send({ type: 'step.edit', step: 'shipping' })} summary={<AddressSummary values={shippingValues} names={names} />}>
+            <ShippingStep
+              draft={draft}
+              countries={countries}
+              names={names}
+              methods={shipping}
+              problems={state.context.problems}
+              onWrite={(field, value) => write('shippingDetails', field, value)}
+              onBack={() => actor.send({ type: 'step.back' })}
+              onSubmit={(values) => actor.send({ type: 'shipping.submit', values })}
+            />
+          </StepSection>
+          <StepSection index={2} step="payment" current={current} onEdit={() => actor.send({ type: 'step.edit', step: 'payment' })} summary={<PaymentSummary draft={draft} methods={payments ?? []} />}>
+            <PaymentStep
+              draft={draft}
+              names={names}
+              countries={countries}
+              methods={payments}
+              sameAsShipping={sameAsShipping}
+              onSameAsShipping={setSameAsShipping}
+              problems={state.context.problems}
+              onWrite={(field, value) => write('paymentDetails', field, value)}
+              onBack={() => actor.send({ type: 'step.back' })}
+              onSubmit={(values) => actor.send({ type: 'payment.submit', values, sameAsShipping })}
+            />
+          </StepSection>
+          <StepSection index={3} step="summary" current={current} onEdit={() => {}} summary={null}>
+            <SummaryStep
+              terms={terms}
+              onTerms={setTerms}
+              problems={state.context.problems}
+              error={state.context.error}
+              busy={busy}
+              online={online}
+              onBack={() => actor.send({ type: 'step.back' })}
+              onPlace={() => actor.send({ type: 'order.place', termsAccepted: terms })}
+            />
+          </StepSection>
+        </div>
+        <OrderSummary lines={lines ?? []} shipping={shipping.find((m) => methodKey(m) === (shippingValues.shippingMethod as string)) ?? shipping[0]} payment={(payments ?? []).find((m) => m.code === draftSectionValues(draft, 'paymentDetails').paymentMethod)} />
+      </div>
+    </div>
+  );
+}
+
+interface Latest {
+  lines: CartLineDoc[] | null;
+  draft: CheckoutDraftDoc | null;
+  password: string;
+  shipping: ShippingMethod[];
+  payments: OfferedPaymentMethod[] | null;
+  sameAsShipping: boolean;
+  online: boolean;
+}
+
+interface CheckoutDeps {
+  read: () => Latest;
+  orders: OrdersRuntime;
+  drafts: DraftsCollection;
+  store: StoreCode;
+  setPassword: (value: string) => void;
+  t: TFunction;
+}
+
+/** The checkout machine with its I/O: the order written and watched, the after-order steps, the payment hand-over. */
+function provideCheckout({ read, orders, drafts, store, setPassword, t }: CheckoutDeps) {
+  return checkoutMachine.provide({
+      actors: {
+        placeOrder: fromPromise(async () => {
+          const now = read();
+          const order = orderDraft(now.draft, store, now.shipping, now.payments, now.sameAsShipping);
+          return writeOrder(orders.orders, now.lines ?? [], order, { online: navigator.onLine, now: Date.now() });
+        }),
+        watchOrder: fromCallback(({ input, sendBack }: { input: { orderId: string }; sendBack: (event: never) => void }) =>
+          orders.watch(input.orderId, (order) => {
+            if (order) sendBack({ type: 'order.updated', order } as never);
+          }),
+        ),
+        afterOrder: fromPromise(async ({ input }: { input: { orderId: string; queued: boolean } }) => {
+          if (input.queued) return orders.finish({ id: input.orderId, queued: true });
+          const doc = (await orders.orders.findOne(input.orderId).exec())?.toJSON();
+          const current = read().draft;
+          const personal = current ? draftSectionValues(current, 'personalDetails') : {};
+          // createAccount (spec 2 §4): the account is made with the password held in this tab only, then both go.
+          if (personal.createAccount) {
+            const secret = read().password;
+            if (secret && personal.emailAddress && personal.firstName && personal.lastName) {
+              await createCustomer({ customer: { email: personal.emailAddress.trim(), firstname: personal.firstName.trim(), lastname: personal.lastName.trim() }, password: secret }).catch(
+                () => undefined,
+              );
+            }
+            setPassword('');
+            await writeDraftFields(drafts, [{ section: 'personalDetails', field: 'createAccount', value: false }]);
+          }
+          if (doc) await orders.finish(doc as never);
+        }),
+        startPayment: fromPromise(async ({ input }: { input: { order: PlacedOrderSummary } }) => {
+          const doc = (await orders.orders.findOne(input.order.orderId).exec())?.toJSON();
+          const { startPayment } = await import('../payment/start-payment.ts');
+          const total = (doc?.result as { totals?: { grand_total?: number; currency?: string } } | undefined)?.totals;
+          await startPayment({
+            orderId: input.order.orderId,
+            incrementId: input.order.incrementId,
+            storeCode: store,
+            currency: total?.currency ?? doc?.currency ?? 'EUR',
+            amount: total?.grand_total ?? doc?.totals.grand_total ?? 0,
+            method: doc?.paymentMethod.code ?? '',
+            ...(doc?.paymentMethod.additional?.issuer ? { issuer: doc.paymentMethod.additional.issuer } : {}),
+            description: t('paymentDescription', { ns: 'checkout', number: input.order.incrementId }),
+          });
+        }),
+      },
+    });
+}
+
+/** The order the shop receives, from the draft (billing = shipping unless the shopper gave another). */
+function orderDraft(draft: CheckoutDraftDoc | null, store: StoreCode, shipping: ShippingMethod[], payments: OfferedPaymentMethod[] | null, sameAsShipping: boolean): OrderDraft {
+  const personal = draft ? draftSectionValues(draft, 'personalDetails') : {};
+  const ship = draft ? draftSectionValues(draft, 'shippingDetails') : {};
+  const pay = draft ? draftSectionValues(draft, 'paymentDetails') : {};
+  const address = (values: AddressValues & { taxId?: string | undefined }) => ({
+    firstName: (values.firstName ?? '').trim(),
+    lastName: (values.lastName ?? '').trim(),
+    country: (values.country ?? '').trim().toUpperCase(),
+    streetAddress: (values.streetAddress ?? '').trim(),
+    city: (values.city ?? '').trim(),
+    zipCode: (values.zipCode ?? '').trim(),
+    ...(values.apartmentNumber?.trim() ? { apartmentNumber: values.apartmentNumber.trim() } : {}),
+    ...(values.state?.trim() ? { state: values.state.trim() } : {}),
+    ...(values.phoneNumber?.trim() ? { phoneNumber: values.phoneNumber.trim() } : {}),
+    ...(values.company?.trim() ? { company: values.company.trim() } : {}),
+    ...(values.vatId?.trim() ? { vatId: values.vatId.trim() } : {}),
+    ...(values.taxId?.trim() ? { taxId: values.taxId.trim() } : {}),
+  });
+  const shippingAddress = address(ship);
+  const billingAddress = sameAsShipping ? { ...shippingAddress, ...(pay.taxId?.trim() ? { taxId: pay.taxId.trim() } : {}) } : address(pay);
+  const method = shipping.find((m) => methodKey(m) === ship.shippingMethod) ?? shipping[0] ?? DEFAULT_SHIPPING_METHOD;
+  const payment = (payments ?? []).find((m) => m.code === pay.paymentMethod);
+  const extra = pay.paymentMethodAdditional ?? {};
+  return {
+    storeCode: store,
+    currency: 'EUR',
+    personal: {
+      firstName: personal.firstName ?? '',
+      lastName: personal.lastName ?? '',
+      emailAddress: personal.emailAddress ?? '',
+      ...(personal.phoneNumber ? { phoneNumber: personal.phoneNumber } : {}),
+    },
+    shipping: shippingAddress,
+    billing: billingAddress,
+    shippingMethod: method,
+    payment: { code: pay.paymentMethod ?? '', costInclTax: payment?.cost_incl_tax ?? 0, ...(extra.issuer ? { additional: { issuer: extra.issuer } } : {}) },
+    ...(extra.po_number !== undefined ? { poNumber: extra.po_number } : {}),
+    ...(extra.comment ? { comment: extra.comment } : {}),
+  };
+}
+
+function LockIcon() {
+  return (
+    <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round">
+      <rect x="5" y="11" width="14" height="10" rx="1" />
+      <path d="M8 11V7a4 4 0 018 0v4" />
+    </svg>
+  );
+}
+
+function StepSection({ index, step, current, onEdit, summary, children }: { index: number; step: CheckoutStep; current: CheckoutStep; onEdit: () => void; summary: ReactNode; children: ReactNode }) {
+  const { t } = useTranslation();
+  const position = CHECKOUT_STEPS.indexOf(current);
+  const open = step === current;
+  const done = index < position;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const wasOpen = useRef(open);
+  useEffect(() => {
+    // Moving to a step brings the shopper (and a screen reader) to its heading.
+    if (open && !wasOpen.current) headingRef.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
+  return (
+    <section className={`checkout-step${open ? ' is-open' : ''}${done ? ' is-done' : ''}`} aria-labelledby={`step-${step}`}>
+      <div className="checkout-step__head">
+        <h2 id={`step-${step}`} className="checkout-step__title" tabIndex={-1} ref={headingRef}>
+          <span className="checkout-step__number" aria-hidden="true">
+            {done ? '✓' : index + 1}
+          </span>
+          {t(`steps.${step}`, { ns: 'checkout' })}
+        </h2>
+        {done && step !== 'summary' && current === 'summary' ? (
+          <button type="button" className="link-button checkout-step__edit" onClick={onEdit} aria-label={t('editStep', { ns: 'checkout', step: t(`steps.${step}`, { ns: 'checkout' }) })}>
+            {t('edit', { ns: 'checkout' })}
+          </button>
+        ) : null}
+      </div>
+      {open ? <div className="checkout-step__body">{children}</div> : done && summary ? <div className="checkout-step__summary">{summary}</div> : null}
+    </section>
+  );
+}
+
+function useFieldState(problems: Problems): [FieldState, (name: string) => void, () => void] {
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [submitted, setSubmitted] = useState(false);
+  return [{ touched, submitted, problems }, (name) => setTouched((current) => new Set(current).add(name)), () => setSubmitted(true)];
+}
+
+function useSubmit(valuesProblems: Problems, onSubmit: () => void) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [state, touch, submitted] = useFieldState(valuesProblems);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    submitted();
+    onSubmit();
+    // After React shows the messages: the first field in error gets the focus.
+    requestAnimationFrame(() => focusFirstProblem(formRef.current));
+  };
+  return { formRef, state, touch, submit };
+}
+
+function PersonalStep({ draft, password, onPassword, problems, onWrite, onSubmit }: { draft: CheckoutDraftDoc; password: string; onPassword: (value: string) => void; problems: Problems; onWrite: (field: string, value: unknown) => void; onSubmit: (values: Values) => void }) {
+  const { t } = useTranslation();
+  const values = draftSectionValues(draft, 'personalDetails');
+  const live = personalProblems({ ...values, password });
+  const { formRef, state, touch, submit } = useSubmit({ ...live, ...pick(problems, live) }, () => onSubmit(values as Values));
+  const field = (name: keyof typeof values & string, autoComplete: string, type: 'text' | 'email' | 'tel' = 'text') => (
+    <TextField id={`personal-${name}`} name={name} label={t(`fields.${name}`, { ns: 'checkout' })} value={String(values[name] ?? '')} state={state} onChange={(value) => onWrite(name, value)} onBlur={touch} type={type} autoComplete={autoComplete} />
+  );
+  return (
+    <form ref={formRef} className="checkout-form" noValidate onSubmit={submit}>
+      <div className="checkout-grid">
+        {field('firstName', 'given-name')}
+        {field('lastName', 'family-name')}
+        {field('emailAddress', 'email', 'email')}
+        {field('phoneNumber', 'tel', 'tel')}
+      </div>
+      <label className="checkout-check">
+        <input type="checkbox" checked={values.createAccount === true} onChange={(event) => onWrite('createAccount', event.target.checked)} />
+        <span>{t('fields.createAccount', { ns: 'checkout' })}</span>
+      </label>
+      {values.createAccount ? (
+        <div className="checkout-grid">
+          <TextField id="personal-password" name="password" label={t('fields.password', { ns: 'checkout' })} value={password} state={state} onChange={onPassword} onBlur={touch} type="password" autoComplete="new-password" hint={t('fields.passwordHint', { ns: 'checkout' })} />
+        </div>
+      ) : null}
+      <div className="checkout-actions">
+        <button type="submit" className="button">
+          {t('continueTo', { ns: 'checkout', step: t('steps.shipping', { ns: 'checkout' }) })}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function pick(problems: Problems, live: Problems): Problems {
+  // The machine's verdict on submit and the live check agree; the live one follows the typing.
+  return Object.fromEntries(Object.entries(problems).filter(([name]) => name in live));
+}
+
+function AddressFields({ prefix, values, state, touch, onWrite, countries, names }: { prefix: string; values: Values; state: FieldState; touch: (name: string) => void; onWrite: (field: string, value: unknown) => void; countries: readonly string[]; names: (code: string) => string }) {
+  const { t } = useTranslation();
+  const text = (name: string, autoComplete: string, options: { optional?: boolean; type?: 'text' | 'tel'; wide?: boolean } = {}) => (
+    <TextField
+      id={`${prefix}-${name}`}
+      name={name}
+      label={t(`fields.${name}`, { ns: 'checkout' })}
+      value={String(values[name] ?? '')}
+      state={state}
+      onChange={(value) => onWrite(name, value)}
+      onBlur={touch}
+      autoComplete={`${prefix === 'billing' ? 'billing' : 'shipping'} ${autoComplete}`}
+      optional={options.optional ?? false}
+      type={options.type ?? 'text'}
+      wide={options.wide ?? false}
+    />
+  );
+  return (
+    <div className="checkout-grid">
+      {text('firstName', 'given-name')}
+      {text('lastName', 'family-name')}
+      {text('company', 'organization', { optional: true, wide: true })}
+      {text('streetAddress', 'address-line1')}
+      {text('apartmentNumber', 'address-line2', { optional: true })}
+      {text('zipCode', 'postal-code')}
+      {text('city', 'address-level2')}
+      {text('state', 'address-level1', { optional: true })}
+      <SelectField id={`${prefix}-country`} name="country" label={t('fields.country', { ns: 'checkout' })} value={String(values.country ?? '')} state={state} onChange={(value) => onWrite('country', value)} onBlur={touch} autoComplete={`${prefix === 'billing' ? 'billing' : 'shipping'} country`}>
+        <option value="">{t('fields.chooseCountry', { ns: 'checkout' })}</option>
+        {countries.map((code) => (
+          <option key={code} value={code}>
+            {names(code)}
+          </option>
+        ))}
+      </SelectField>
+      {text('phoneNumber', 'tel', { type: 'tel' })}
+      {text('vatId', 'off', { optional: true })}
+    </div>
+  );
+}
+
+function ShippingStep({ draft, countries, names, methods, problems, onWrite, onBack, onSubmit }: { draft: CheckoutDraftDoc; countries: readonly string[]; names: (code: string) => string; methods: ShippingMethod[]; problems: Problems; onWrite: (field: string, value: unknown) => void; onBack: () => void; onSubmit: (values: Values) => void }) {
+  const { t } = useTranslation();
+  const format = useFormatPrice();
+  const values = draftSectionValues(draft, 'shippingDetails') as Values;
+  const chosen = typeof values.shippingMethod === 'string' && methods.some((m) => methodKey(m) === values.shippingMethod) ? values.shippingMethod : methods[0] ? methodKey(methods[0]) : '';
+  const live = shippingProblems({ ...values, shippingMethod: chosen } as never, countries);
+  const { formRef, state, touch, submit } = useSubmit({ ...live, ...pick(problems, live) }, () => {
+    if (chosen !== values.shippingMethod && chosen) onWrite('shippingMethod', chosen);
+    onSubmit({ ...values, shippingMethod: chosen });
+  });
+  return (
+    <form ref={formRef} className="checkout-form" noValidate onSubmit={submit}>
+      <AddressFields prefix="shipping" values={values} state={state} touch={touch} onWrite={onWrite} countries={countries} names={names} />
+      <fieldset className="checkout-methods">
+        <legend className="checkout-methods__legend">{t('shippingMethod', { ns: 'checkout' })}</legend>
+        {methods.length === 0 ? <p className="checkout-field__error">{t('noShipping', { ns: 'checkout' })}</p> : null}
+        {methods.map((method) => (
+          <label key={methodKey(method)} className="checkout-method">
+            <input type="radio" name="shippingMethod" value={methodKey(method)} checked={chosen === methodKey(method)} onChange={() => onWrite('shippingMethod', methodKey(method))} />
+            <span className="checkout-method__title">{method.method_title}</span>
+            <span className="checkout-method__price">{format(method.price_incl_tax)}</span>
+          </label>
+        ))}
+      </fieldset>
+      <div className="checkout-actions">
+        <button type="button" className="button button--secondary" onClick={onBack}>
+          {t('back', { ns: 'checkout' })}
+        </button>
+        <button type="submit" className="button">
+          {t('continueTo', { ns: 'checkout', step: t('steps.payment', { ns: 'checkout' }) })}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function PaymentStep(props: {
+  draft: CheckoutDraftDoc;
+  names: (code: string) => string;
+  countries: readonly string[];
+  methods: OfferedPaymentMethod[] | null;
+  sameAsShipping: boolean;
+  onSameAsShipping: (value: boolean) => void;
+  problems: Problems;
+  onWrite: (field: string, value: unknown) => void;
+  onBack: () => void;
+  onSubmit: (values: Values) => void;
+}) {
+  const { draft, methods, sameAsShipping, onWrite } = props;
+  const { t } = useTranslation();
+  const format = useFormatPrice();
+  const values = draftSectionValues(draft, 'paymentDetails');
+  const extra = values.paymentMethodAdditional ?? {};
+  const chosen = values.paymentMethod && methods?.some((m) => m.code === values.paymentMethod) ? values.paymentMethod : (methods?.find((m) => m.default)?.code ?? '');
+  const flat = { ...(values as Values), paymentMethod: chosen } as Values;
+  const live = paymentProblems(flat as never, { sameAsShipping });
+  const { formRef, state, touch, submit } = useSubmit({ ...live, ...pick(props.problems, live) }, () => {
+    if (chosen !== values.paymentMethod && chosen) onWrite('paymentMethod', chosen);
+    props.onSubmit(flat);
+  });
+  const setExtra = (key: string, value: string) => onWrite('paymentMethodAdditional', { ...extra, [key]: value });
+  return (
+    <form ref={formRef} className="checkout-form" noValidate onSubmit={submit}>
+      <fieldset className="checkout-methods">
+        <legend className="checkout-methods__legend">{t('paymentMethod', { ns: 'checkout' })}</legend>
+        {methods === null ? <p className="checkout-muted">{t('loadingMethods', { ns: 'checkout' })}</p> : null}
+        {(methods ?? []).map((method) => (
+          <label key={method.code} className="checkout-method">
+            <input type="radio" name="paymentMethod" value={method.code} checked={chosen === method.code} onChange={() => onWrite('paymentMethod', method.code)} />
+            <span className="checkout-method__title">{t(`paymentMethods.${method.code}`, { ns: 'checkout', defaultValue: method.title })}</span>
+            {method.cost_incl_tax > 0 ? <span className="checkout-method__price">{format(method.cost_incl_tax)}</span> : null}
+          </label>
+        ))}
+      </fieldset>
+      {chosen === PURCHASE_ORDER_CODE ? (
+        <div className="checkout-grid">
+          <TextField id="payment-po" name="po_number" label={t('fields.poNumber', { ns: 'checkout' })} value={extra.po_number ?? ''} state={state} onChange={(value) => setExtra('po_number', value)} onBlur={touch} optional hint={t('fields.poNumberHint', { ns: 'checkout', number: DEFAULT_PO_NUMBER })} />
+          <div className="checkout-field checkout-field--wide">
+            <label htmlFor="payment-comment" className="checkout-field__label">
+              {t('fields.comment', { ns: 'checkout' })}
+              <span className="checkout-field__optional"> {t('form.optional', { ns: 'checkout' })}</span>
+            </label>
+            <textarea id="payment-comment" className="checkout-field__input checkout-field__textarea" value={extra.comment ?? ''} maxLength={2000} onChange={(event) => setExtra('comment', event.target.value)} />
+          </div>
+        </div>
+      ) : null}
+      <div className="checkout-grid">
+        <TextField id="payment-taxId" name="taxId" label={t('fields.taxId', { ns: 'checkout' })} value={values.taxId ?? ''} state={state} onChange={(value) => onWrite('taxId', value)} onBlur={touch} optional />
+      </div>
+      <label className="checkout-check">
+        <input type="checkbox" checked={sameAsShipping} onChange={(event) => props.onSameAsShipping(event.target.checked)} />
+        <span>{t('sameAsShipping', { ns: 'checkout' })}</span>
+      </label>
+      {!sameAsShipping ? <AddressFields prefix="billing" values={values as Values} state={state} touch={touch} onWrite={onWrite} countries={props.countries} names={props.names} /> : null}
+      <div className="checkout-actions">
+        <button type="button" className="button button--secondary" onClick={props.onBack}>
+          {t('back', { ns: 'checkout' })}
+        </button>
+        <button type="submit" className="button">
+          {t('continueTo', { ns: 'checkout', step: t('steps.summary', { ns: 'checkout' }) })}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function errorText(t: TFunction, error: CheckoutError): string {
+  return t(error.key.replace(/^checkout\./, ''), { ns: 'checkout', email: error.email ?? '', defaultValue: error.message ?? t('orders.messages.placingError', { ns: 'checkout' }) });
+}
+
+function SummaryStep({ terms, onTerms, problems, error, busy, online, onBack, onPlace }: { terms: boolean; onTerms: (value: boolean) => void; problems: Problems; error: CheckoutError | null; busy: boolean; online: boolean; onBack: () => void; onPlace: () => void }) {
+  const { t } = useTranslation();
+  const termsProblem = problems.terms;
+  const alertRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (error) alertRef.current?.focus();
+  }, [error]);
+  return (
+    <div className="checkout-form">
+      {error ? (
+        <div className="checkout-alert" role="alert" tabIndex={-1} ref={alertRef}>
+          {errorText(t, error)}
+        </div>
+      ) : null}
+      <label className={`checkout-check${termsProblem ? ' checkout-check--invalid' : ''}`}>
+        <input type="checkbox" checked={terms} onChange={(event) => onTerms(event.target.checked)} aria-invalid={termsProblem ? true : undefined} aria-describedby={termsProblem ? 'terms-error' : undefined} />
+        <span>{t('terms', { ns: 'checkout' })}</span>
+      </label>
+      {termsProblem ? (
+        <p id="terms-error" className="checkout-field__error">
+          {t(`validation.${termsProblem}`, { ns: 'checkout' })}
+        </p>
+      ) : null}
+      {!online ? <p className="checkout-muted">{t('offline.placeHint', { ns: 'checkout' })}</p> : null}
+      <div className="checkout-actions">
+        <button type="button" className="button button--secondary" onClick={onBack} disabled={busy}>
+          {t('back', { ns: 'checkout' })}
+        </button>
+        <button
+          type="button"
+          className="button checkout-place"
+          aria-busy={busy || undefined}
+          aria-disabled={busy || undefined}
+          onClick={() => {
+            if (!busy) onPlace();
+            if (!terms) requestAnimationFrame(() => document.querySelector<HTMLInputElement>('.checkout-check--invalid input')?.focus());
+          }}
+        >
+          {busy ? t('placing', { ns: 'checkout' }) : t('placeOrder', { ns: 'checkout' })}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function PersonalSummary({ draft }: { draft: CheckoutDraftDoc }) {
+  const values = draftSectionValues(draft, 'personalDetails');
+  return (
+    <p className="checkout-summary-text">
+      {values.firstName} {values.lastName}
+      <br />
+      {values.emailAddress}
+      <br />
+      {values.phoneNumber}
+    </p>
+  );
+}
+
+function AddressSummary({ values, names }: { values: Values; names: (code: string) => string }) {
+  return (
+    <p className="checkout-summary-text">
+      {String(values.firstName ?? '')} {String(values.lastName ?? '')}
+      <br />
+      {String(values.streetAddress ?? '')} {String(values.apartmentNumber ?? '')}
+      <br />
+      {String(values.zipCode ?? '')} {String(values.city ?? '')}
+      <br />
+      {values.country ? names(String(values.country)) : ''}
+    </p>
+  );
+}
+
+function PaymentSummary({ draft, methods }: { draft: CheckoutDraftDoc; methods: OfferedPaymentMethod[] }) {
+  const { t } = useTranslation();
+  const values = draftSectionValues(draft, 'paymentDetails');
+  const method = methods.find((m) => m.code === values.paymentMethod);
+  return <p className="checkout-summary-text">{method ? t(`paymentMethods.${method.code}`, { ns: 'checkout', defaultValue: method.title }) : null}</p>;
+}
+
+function OrderSummary({ lines, shipping, payment }: { lines: readonly CartLineDoc[]; shipping: ShippingMethod | undefined; payment: OfferedPaymentMethod | undefined }) {
+  const { t } = useTranslation();
+  const format = useFormatPrice();
+  const totals = useMemo(() => cartTotals(lines, { ...(shipping ? { shipping } : {}), paymentCostInclTax: payment?.cost_incl_tax ?? 0 }), [lines, shipping, payment]);
+  return (
+    <aside className="checkout-order" aria-labelledby="checkout-order-title">
+      <h2 id="checkout-order-title" className="checkout-order__title">
+        {t('yourOrder', { ns: 'checkout' })}
+      </h2>
+      <ul className="checkout-order__lines">
+        {lines.map((line) => (
+          <li key={line.id} className="checkout-order__line">
+            <ProductImage className="checkout-order__image" src={line.snapshot.value.image} alt="" size="cart" />
+            <span className="checkout-order__name">
+              {line.snapshot.value.name}
+              <span className="checkout-order__qty">{t('quantity', { ns: 'checkout', qty: line.qty })}</span>
+            </span>
+            <span className="checkout-order__price">{format(line.snapshot.value.price_incl_tax * line.qty)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="checkout-order__totals">
+        <div>
+          <dt>{t('totals.subtotal', { ns: 'checkout' })}</dt>
+          <dd>{format(totals.subtotal_incl_tax)}</dd>
+        </div>
+        <div>
+          <dt>{t('totals.shipping', { ns: 'checkout' })}{shipping ? ` (${shipping.method_title})` : ''}</dt>
+          <dd>{format(totals.shipping_incl_tax)}</dd>
+        </div>
+        {totals.payment_incl_tax > 0 ? (
+          <div>
+            <dt>{t('totals.payment', { ns: 'checkout' })}</dt>
+            <dd>{format(totals.payment_incl_tax)}</dd>
+          </div>
+        ) : null}
+        <div className="checkout-order__grand">
+          <dt>{t('totals.grandTotal', { ns: 'checkout' })}</dt>
+          <dd>{format(totals.grand_total)}</dd>
+        </div>
+      </dl>
+      <p className="checkout-muted">{t('totals.taxIncluded', { ns: 'checkout' })}</p>
+    </aside>
+  );
+}
+
+function EmptyCart({ store }: { store: StoreCode }) {
+  const { t } = useTranslation();
+  return (
+    <div className="checkout container checkout--message">
+      <h1 className="checkout__title">{t('title', { ns: 'checkout' })}</h1>
+      <p className="checkout-alert" role="alert">
+        {t('emptyCart', { ns: 'checkout' })}
+      </p>
+      <Link to="/$store" params={{ store }} className="button">
+        {t('returnToShopping', { ns: 'checkout' })}
+      </Link>
+    </div>
+  );
+}
+
+function Confirmation({ store, order, queued, error }: { store: StoreCode; order: PlacedOrderSummary | null; queued: boolean; error: CheckoutError | null }) {
+  const { t } = useTranslation();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  return (
+    <div className="checkout container checkout--message">
+      <section className="checkout-confirmation" aria-labelledby="confirmation-title">
+        <span className={`checkout-confirmation__mark${error ? ' is-failed' : queued ? ' is-waiting' : ''}`} aria-hidden="true">
+          {error ? '!' : queued ? '…' : '✓'}
+        </span>
+        <h1 id="confirmation-title" className="checkout__title" tabIndex={-1} ref={headingRef}>
+          {error ? t('confirmation.failedTitle', { ns: 'checkout' }) : queued ? t('confirmation.queuedTitle', { ns: 'checkout' }) : t('confirmation.title', { ns: 'checkout' })}
+        </h1>
+        {error ? (
+          <p className="checkout-alert" role="alert">
+            {errorText(t, error)}
+          </p>
+        ) : queued ? (
+          <p role="status">{t('confirmation.queued', { ns: 'checkout' })}</p>
+        ) : (
+          <>
+            <p className="checkout-confirmation__number">
+              {t('confirmation.number', { ns: 'checkout' })} <strong>{order?.incrementId}</strong>
+            </p>
+            <p>{t('confirmation.email', { ns: 'checkout', email: order?.email ?? '' })}</p>
+          </>
+        )}
+        <Link to="/$store" params={{ store }} className="button">
+          {t('returnToShopping', { ns: 'checkout' })}
+        </Link>
+      </section>
+    </div>
+  );
+}
+
+export { DRAFT_ID };

@@ -1,0 +1,118 @@
+import type { OrderStatusData } from '@shop/shared/payments/index';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { installFakeCatalogue, renderShop } from '../../test/shop-test-utils.tsx';
+
+type Reply = { status: number; body: unknown } | 'network';
+
+const data = (group: OrderStatusData['payment']['group'], status: string): Reply => ({
+  status: 200,
+  body: { code: 200, result: { order: { increment_id: '000000007', customer_email: 'jane@example.com' }, payment: { status, group } } },
+});
+const refused = (status: number, message: string): Reply => ({ status, body: { code: status, result: { error: 'x', message } } });
+
+/** The catalogue fakes for the layout, plus the order-status call answered by `reply`; returns the asked urls. */
+function fakeOrderStatus(reply: Reply, gate: Promise<void> = Promise.resolve()) {
+  const { fetchMock } = installFakeCatalogue({});
+  const base = fetchMock.getMockImplementation()!;
+  const asked: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://shop.test');
+      if (!url.pathname.startsWith('/api/order-status/')) return base(input, init);
+      asked.push(`${url.pathname}${url.search}`);
+      await gate;
+      if (reply === 'network') throw new TypeError('Failed to fetch');
+      return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+  return asked;
+}
+
+async function page() {
+  return screen.findByRole('heading', { level: 1, name: /^Order status for Order # / }, { timeout: 5000 });
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('order-status page (spec 2 §2)', () => {
+  it('paid: heading, order number, a green "Paid" label with its word, the success message, Return to shopping; dimmed until fetched', async () => {
+    let answer!: () => void;
+    const asked = fakeOrderStatus(data('success', 'paid'), new Promise((resolve) => (answer = resolve)));
+    const { container } = await renderShop('/en/order-status/tok_1?hash=abc-_1');
+    expect(await screen.findByText('Fetching the payment details of your order…', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(container.querySelector('.order-status')?.getAttribute('aria-busy')).toBe('true');
+    answer();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order status for Order # 000000007' })).toBeTruthy();
+    await waitFor(() => expect(container.querySelector('.order-status')?.getAttribute('aria-busy')).toBe('false'));
+    expect(asked).toEqual(['/api/order-status/tok_1?hash=abc-_1']);
+    const facts = container.querySelector('.order-status__facts') as HTMLElement;
+    expect(within(facts).getByText('Order number').nextElementSibling?.textContent).toBe('000000007');
+    const label = container.querySelector('.status-label')!;
+    expect(label.getAttribute('data-group')).toBe('success');
+    expect(label.className).toContain('status-label--success');
+    // Not colour alone: an icon and a word.
+    expect(label.textContent).toBe('✓Paid');
+    expect(screen.getByText('Your payment has succeeded. The order confirmation and the invoice will be e-mailed to jane@example.com shortly.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Return to shopping' }).getAttribute('href')).toBe('/en');
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumbs' });
+    expect(within(crumbs).getByRole('link', { name: 'Homepage' }).getAttribute('href')).toBe('/en');
+    expect(within(crumbs).getByText('Order status').getAttribute('aria-current')).toBe('page');
+    expect(within(crumbs).getByRole('link', { name: /Back/ }).className).toBe('order-status__back');
+  });
+
+  it('pending: a grey "Pending" label with the provider word and the pending message', async () => {
+    fakeOrderStatus(data('pending', 'open'));
+    const { container } = await renderShop('/en/order-status/tok_2?hash=h');
+    await page();
+    const label = container.querySelector('.status-label')!;
+    expect(label.className).toContain('status-label--pending');
+    expect(label.textContent).toBe('◷Pending (open)');
+    expect(screen.getByText(/The details of your payment are pending. The status will update automatically/)).toBeTruthy();
+  });
+
+  it('failed: a red "Failed" label and the spec\'s message', async () => {
+    fakeOrderStatus(data('failed', 'expired'));
+    const { container } = await renderShop('/en/order-status/tok_3?hash=h');
+    await page();
+    const label = container.querySelector('.status-label')!;
+    expect(label.className).toContain('status-label--failed');
+    expect(label.textContent).toBe('✕Failed (expired)');
+    expect(screen.getByText('Your payment for this order has failed.')).toBeTruthy();
+  });
+
+  it.each([
+    [refused(404, 'Invalid payment token'), 'Invalid payment token'],
+    [refused(403, 'Hash is incorrect, this is not good.'), 'Hash is incorrect, this is not good.'],
+    [refused(502, 'Bad gateway'), 'There is a problem with getting the payment details for your order'],
+    ['network' as const, 'There is a problem with getting the payment details for your order'],
+  ])('a refused or failed fetch shows its message and Return to homepage (%#)', async (reply, message) => {
+    fakeOrderStatus(reply);
+    await renderShop('/en/order-status/tok_4?hash=h');
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    expect(screen.getByRole('link', { name: 'Return to homepage' }).getAttribute('href')).toBe('/en');
+    expect(screen.queryByRole('link', { name: 'Return to shopping' })).toBeNull();
+  });
+
+  it("offline: 'You are offline', and nothing else pretends to be a status", async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    fakeOrderStatus('network');
+    await renderShop('/en/order-status/tok_5?hash=h');
+    expect(await screen.findByText('You are offline')).toBeTruthy();
+    expect(await screen.findByText('The payment status will be fetched as soon as you are back online.')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('the second provider\'s page reads transactionid and asks by transaction', async () => {
+    const asked = fakeOrderStatus(data('success', 'completed'));
+    const { container } = await renderShop('/en/orderstatus?transactionid=order-9&hash=h9');
+    await page();
+    expect(asked).toEqual(['/api/order-status/by-transaction?transactionid=order-9&hash=h9']);
+    expect(container.querySelector('.status-label')?.textContent).toBe('✓Paid (completed)');
+  });
+});

@@ -1,0 +1,165 @@
+/**
+ * The order-status page (spec 2 §2 'Order status page', both routes): breadcrumbs (Homepage, Order status; a back
+ * link on narrow screens), the heading 'Order status for Order # {increment id}', the order number, the payment
+ * status label coloured by its group (success green, pending grey, failed red, each with its own icon and word, so
+ * colour is never the only sign), the group's outcome message and 'Return to shopping'. Dimmed (aria-busy) until the
+ * status is fetched; a refused token or hash and a failed fetch show their message with 'Return to homepage';
+ * 'You are offline' while the browser is offline. A pending payment is asked again every few seconds.
+ */
+import type { OrderStatusData } from '@shop/shared/payments/index';
+import type { PaymentStatusGroup } from '@shop/shared/payments/status-groups';
+import { Link, useRouter } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { fromPromise } from 'xstate';
+import { useTranslation } from '../../app/i18n.ts';
+import { useStore } from '../../app/store-context.tsx';
+import { useDocumentTitle } from '../../ui/use-document-title.ts';
+import { exposeToDevtools } from '../devtools/devtools-registry.ts';
+import { useOnlineStatus } from '../offline/use-online-status.ts';
+import { PAYMENT_CONFIG } from '../payment/payment-config.ts';
+import { PAYMENT_NS, usePaymentTexts } from '../payment/payment-texts.ts';
+import { fetchOrderStatus, type OrderStatusProblem, type OrderStatusSource } from './order-status-api.ts';
+import { orderStatusMachine } from './order-status.machine.ts';
+import './order-status.css';
+
+const liveMachine = orderStatusMachine.provide({ actors: { fetchStatus: fromPromise(({ input }) => fetchOrderStatus(input)) } });
+
+const PROBLEM_KEYS: Record<Exclude<OrderStatusProblem, 'offline'>, string> = {
+  invalidToken: 'payments.messages.invalidToken',
+  hashIncorrect: 'payments.messages.hashIncorrect',
+  detailsProblem: 'payments.messages.detailsProblem',
+};
+
+export function OrderStatusPage({ source, refreshMs = PAYMENT_CONFIG.statusRefreshMs }: { source: OrderStatusSource; refreshMs?: number }) {
+  const ready = usePaymentTexts();
+  const actor = useActorRef(liveMachine, { input: { source, refreshMs } });
+  const online = useOnlineStatus();
+  const view = useSelector(actor, (snapshot) => ({
+    loading: snapshot.matches('loading'),
+    waitingOnline: snapshot.matches('offline'),
+    data: snapshot.context.data,
+    problem: snapshot.context.problem,
+  }), (a, b) => a.loading === b.loading && a.waitingOnline === b.waitingOnline && a.data === b.data && a.problem === b.problem);
+
+  useEffect(() => exposeToDevtools('orderStatus', actor), [actor]);
+  useEffect(() => {
+    if (online) actor.send({ type: 'connectivity.online' });
+  }, [online, actor]);
+
+  const { t } = useTranslation();
+  const title = ready ? t('orderStatus.title', { ns: PAYMENT_NS }) : undefined;
+  useDocumentTitle(title, t('shop.name'));
+
+  const busy = !ready || view.loading;
+  return (
+    <div className="container order-status" aria-busy={busy}>
+      {ready ? <OrderStatusBreadcrumbs /> : null}
+      {ready && !online ? (
+        <p className="order-status__offline" role="status">
+          {t('orderStatus.offline', { ns: PAYMENT_NS })}
+        </p>
+      ) : null}
+      {!ready ? null : view.data ? (
+        <StatusCard data={view.data} />
+      ) : view.problem && view.problem !== 'offline' ? (
+        <ProblemCard problem={view.problem} />
+      ) : (
+        <section className="order-status__card order-status__card--dimmed">
+          <h1 className="order-status__heading">{t('orderStatus.title', { ns: PAYMENT_NS })}</h1>
+          <p className="order-status__message">{view.waitingOnline ? t('orderStatus.offlineHint', { ns: PAYMENT_NS }) : t('orderStatus.loading', { ns: PAYMENT_NS })}</p>
+        </section>
+      )}
+    </div>
+  );
+}
+
+function OrderStatusBreadcrumbs() {
+  const { t } = useTranslation();
+  const store = useStore();
+  const router = useRouter();
+  return (
+    <nav className="order-status__breadcrumbs" aria-label={t('orderStatus.breadcrumbs', { ns: PAYMENT_NS })}>
+      <a
+        className="order-status__back"
+        href={`/${store}`}
+        onClick={(event) => {
+          event.preventDefault();
+          if (window.history.length > 1) router.history.back();
+          else void router.navigate({ to: '/$store', params: { store } });
+        }}
+      >
+        <span aria-hidden="true">‹</span>
+        {t('orderStatus.back', { ns: PAYMENT_NS })}
+      </a>
+      <ol>
+        <li>
+          <Link to="/$store" params={{ store }}>
+            {t('orderStatus.homepage', { ns: PAYMENT_NS })}
+          </Link>
+        </li>
+        <li aria-current="page">{t('orderStatus.title', { ns: PAYMENT_NS })}</li>
+      </ol>
+    </nav>
+  );
+}
+
+const GROUP_ICONS: Record<PaymentStatusGroup, string> = { success: '✓', pending: '◷', failed: '✕' };
+
+export function StatusLabel({ group, status }: { group: PaymentStatusGroup; status: string }) {
+  const { t } = useTranslation();
+  const word = t(`orderStatus.status.${status}`, { ns: PAYMENT_NS, defaultValue: status });
+  return (
+    <span className={`status-label status-label--${group}`} data-group={group}>
+      <span className="status-label__icon" aria-hidden="true">
+        {GROUP_ICONS[group]}
+      </span>
+      {t(`orderStatus.group.${group}`, { ns: PAYMENT_NS })}
+      {word.toLowerCase() !== t(`orderStatus.group.${group}`, { ns: PAYMENT_NS }).toLowerCase() ? <span className="status-label__detail"> ({word})</span> : null}
+    </span>
+  );
+}
+
+function StatusCard({ data }: { data: OrderStatusData }) {
+  const { t } = useTranslation();
+  const store = useStore();
+  const { group, status } = data.payment;
+  return (
+    <section className={`order-status__card order-status__card--${group}`}>
+      <h1 className="order-status__heading">{t('orderStatus.heading', { ns: PAYMENT_NS, incrementId: data.order.increment_id })}</h1>
+      <dl className="order-status__facts">
+        <div>
+          <dt>{t('orderStatus.orderNumber', { ns: PAYMENT_NS })}</dt>
+          <dd>{data.order.increment_id}</dd>
+        </div>
+        <div>
+          <dt>{t('orderStatus.paymentStatus', { ns: PAYMENT_NS })}</dt>
+          {/* Announced when a pending payment turns paid or failed. */}
+          <dd aria-live="polite">
+            <StatusLabel group={group} status={status} />
+          </dd>
+        </div>
+      </dl>
+      <p className="order-status__message">{t(`payments.outcome.${group}`, { ns: PAYMENT_NS, email: data.order.customer_email })}</p>
+      <Link className="button" to="/$store" params={{ store }}>
+        {t('payments.messages.returnToShopping', { ns: PAYMENT_NS })}
+      </Link>
+    </section>
+  );
+}
+
+function ProblemCard({ problem }: { problem: Exclude<OrderStatusProblem, 'offline'> }) {
+  const { t } = useTranslation();
+  const store = useStore();
+  return (
+    <section className="order-status__card order-status__card--problem">
+      <h1 className="order-status__heading">{t('orderStatus.title', { ns: PAYMENT_NS })}</h1>
+      <p className="order-status__problem" role="alert">
+        {t(PROBLEM_KEYS[problem], { ns: PAYMENT_NS })}
+      </p>
+      <Link className="button button--secondary" to="/$store" params={{ store }}>
+        {t('payments.messages.returnToHomepage', { ns: PAYMENT_NS })}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,176 @@
+/**
+ * The orders of this tab, started with the cart (layout-extras starts it once the cart runs):
+ * - the offline order transmission machine, fed with the orders waiting for confirmation and the connection, with its
+ *   notice ('Order waiting!' / 'Click here to confirm the order that you made offline.');
+ * - asking the leading tab to pull while an order waits for the shop's answer (orders have no live stream);
+ * - the after-order steps of spec 2 §4, once per order whichever tab sees the answer first: the order time stored,
+ *   the cart cleared without server sync, and the device's copy of a placed order dropped so that a later cart never
+ *   pushes it to a new owner.
+ */
+import type { OrderDoc } from '@shop/shared/sync/order.schema';
+import i18next from 'i18next';
+import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
+import type { CartRuntime } from '../cart/cart-runtime.ts';
+import { readUser } from '../account/session-store.ts';
+import { exposeToDevtools } from '../devtools/devtools-registry.ts';
+import { currentNotifications, dismissNotification, notify } from '../../ui/notifications.tsx';
+import { loadCheckoutTexts } from '../checkout/checkout-texts.ts';
+import { cancelOrders, confirmOrders, order$, waitingOrders$, type OrdersCollection } from './order-documents.ts';
+import { LAST_ORDER_KEY, ORDERS_CONFIG } from './orders-config.ts';
+import { orderTransmissionMachine } from './order-transmission.machine.ts';
+
+export type OrderTransmissionActor = ActorRefFrom<typeof orderTransmissionMachine>;
+
+export interface LastOrder {
+  orderId: string;
+  incrementId: string;
+  email: string;
+  at: number;
+}
+
+export function readLastOrder(): LastOrder | null {
+  try {
+    const value = JSON.parse(localStorage.getItem(LAST_ORDER_KEY) ?? 'null') as LastOrder | null;
+    return value && typeof value.orderId === 'string' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function noticeText(): string {
+  const t = i18next.getFixedT(null, 'checkout');
+  return `${t('offline.waitingTitle')} ${t('offline.waitingMessage')}`;
+}
+
+export interface OrdersRuntime {
+  transmission: OrderTransmissionActor;
+  orders: OrdersCollection;
+  /** Resolves with each version of the order; asks the leading tab to pull until the shop has answered. */
+  watch(orderId: string, onChange: (order: OrderDoc | null) => void): () => void;
+  /** The after-order steps; idempotent per order and across tabs. */
+  finish(order: OrderDoc | { id: string; queued: true }): Promise<void>;
+}
+
+const STOPPED_STATES = ['disconnected', 'syncDisabled'] as const;
+
+/** Resolves true once the cart connection (and with it the replication) has stopped; false if it does not soon. */
+function replicationStopped(cart: CartRuntime): Promise<boolean> {
+  const stopped = () => STOPPED_STATES.some((state) => cart.connection.getSnapshot().matches(state));
+  if (stopped()) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      subscription.unsubscribe();
+      resolve(false);
+    }, 10_000);
+    const subscription = cart.connection.subscribe(() => {
+      if (!stopped()) return;
+      clearTimeout(timer);
+      subscription.unsubscribe();
+      resolve(true);
+    });
+  });
+}
+
+let started: Promise<OrdersRuntime> | undefined;
+
+export function startOrders(cart: CartRuntime): Promise<OrdersRuntime> {
+  started ??= createOrdersRuntime(cart);
+  return started;
+}
+
+async function createOrdersRuntime(cart: CartRuntime): Promise<OrdersRuntime> {
+  await loadCheckoutTexts();
+  const orders = cart.database.collections.orders as unknown as OrdersCollection;
+  const machine = orderTransmissionMachine.provide({
+    actors: {
+      confirmOrders: fromPromise(async ({ input }) => {
+        await confirmOrders(orders, input.ids);
+        // Until the shop's answer is back, the leading tab is asked to pull (orders have no live stream).
+        for (const id of input.ids) {
+          const stop = watch(id, (order) => {
+            if (order === null || order.transmited) queueMicrotask(() => stop());
+          });
+        }
+      }),
+      cancelOrders: fromPromise(({ input }) => cancelOrders(orders, input.ids)),
+    },
+    actions: {
+      showNotice: () => {
+        const t = i18next.getFixedT(null, 'checkout');
+        notify(
+          {
+            type: 'warning',
+            message: noticeText(),
+            action1: { label: t('offline.confirm'), onClick: () => transmission.send({ type: 'orders.confirm' }) },
+            action2: { label: t('offline.cancel'), onClick: () => transmission.send({ type: 'orders.cancel' }) },
+            hasNoTimeout: true,
+          },
+          { regionLabel: t('notificationsRegion') },
+        );
+      },
+      hideNotice: () => {
+        const text = noticeText();
+        for (const shown of currentNotifications()) if (shown.message === text) dismissNotification(shown.id);
+      },
+    },
+  });
+  const transmission = createActor(machine, { input: { autoTransmit: ORDERS_CONFIG.autoTransmit, online: navigator.onLine } });
+  transmission.start();
+  waitingOrders$(orders).subscribe((ids) => transmission.send({ type: 'orders.waiting', ids }));
+  window.addEventListener('online', () => transmission.send({ type: 'network.online' }));
+  window.addEventListener('offline', () => transmission.send({ type: 'network.offline' }));
+
+  const finishing = new Set<string>();
+  const finish: OrdersRuntime['finish'] = async (order) => {
+    if ('queued' in order) {
+      // Queued: the lines go (spec 2 §4, result code absent); the cart token stays, it is what sends the order.
+      cart.clear({ sync: false });
+      return;
+    }
+    if (order.resultCode !== 200 || finishing.has(order.id)) return;
+    finishing.add(order.id);
+    const work = async () => {
+      if (readLastOrder()?.orderId === order.id && (await orders.findOne(order.id).exec()) === null) return;
+      const last: LastOrder = { orderId: order.id, incrementId: order.increment_id ?? '', email: order.customer_email, at: Date.now() };
+      localStorage.setItem(LAST_ORDER_KEY, JSON.stringify(last));
+      // The server cart is ordered: empty this device's cart without telling it, and start afresh next time.
+      cart.clear({ sync: false, disconnect: true });
+      // A customer keeps one owner whatever the cart token: the device may keep the order (My orders shows it).
+      if (readUser()) return;
+      const stopped = await replicationStopped(cart);
+      // With the replication stopped, a guest's device forgets the placed order without pushing the deletion: the
+      // shop keeps it, and the next guest cart (a new owner) has nothing of it to push.
+      if (!stopped) return;
+      const placed = await orders.find({ selector: { transmited: true } }).exec();
+      await Promise.all(placed.map((doc) => doc.remove()));
+      await orders.storageInstance.cleanup(-60_000);
+    };
+    await (navigator.locks ? navigator.locks.request(`shop-finish-order-${order.id}`, work) : work());
+  };
+
+  // Whichever tab sees a placed order's answer first does the after-order steps.
+  orders.find({ selector: { transmited: true, resultCode: 200 } }).$.subscribe((docs) => {
+    for (const doc of docs) void finish(doc.toJSON() as OrderDoc);
+  });
+
+  const watch: OrdersRuntime['watch'] = (orderId, onChange) => {
+    let answered = false;
+    const subscription = order$(orders, orderId).subscribe((order) => {
+      answered = order === null || order.transmited;
+      onChange(order);
+    });
+    const timer = setInterval(() => {
+      if (answered || !navigator.onLine) return;
+      const connection = cart.connection.getSnapshot();
+      cart.connection.send({ type: connection.matches('disconnected') ? 'cart.connect' : 'network.online' });
+    }, ORDERS_CONFIG.answerPollMs);
+    return () => {
+      clearInterval(timer);
+      subscription.unsubscribe();
+    };
+  };
+
+  const runtime: OrdersRuntime = { transmission, orders, watch, finish };
+  exposeToDevtools('orders', runtime);
+  return runtime;
+}

@@ -1,0 +1,21 @@
+/**
+ * The one door to every page outside the catalogue (spec 2 §2): Compare Products, the account pages, checkout, the
+ * external checkout's thank-you page and the order-status pages. The route table (in the first load) names this
+ * small file once; each page's own door and chunks load from here.
+ */
+import { lazy } from 'react';
+
+const pages = {
+  compare: lazy(() => import('../features/compare/compare-route.tsx').then((module) => ({ default: module.CompareRoute }))),
+  account: lazy(() => import('../features/account/account-entry.ts').then((module) => ({ default: module.AccountRoutes }))),
+  checkout: lazy(() => import('../features/checkout/checkout-route.tsx').then((module) => ({ default: module.CheckoutRoute }))),
+  orderSuccess: lazy(() => import('../features/orders/order-success-route.tsx').then((module) => ({ default: module.OrderSuccessRoute }))),
+  orderStatus: lazy(() => import('../features/order-status/order-status-route.tsx')),
+};
+
+export type AppPageName = keyof typeof pages;
+
+export default function AppDoor({ page }: { page: AppPageName }) {
+  const Page = pages[page];
+  return <Page />;
+}

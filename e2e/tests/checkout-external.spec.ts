@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cartToken, simpleProducts } from './cart-utils.ts';
+
+/**
+ * External checkout (spec 1 §1, spec 2 §2): a second shop server with EXTERNAL_CHECKOUT on (same data, its own port)
+ * sends /checkout to `<CMS url>/vue/cart/sync/cart/<cart token>`, and only there /order-success exists.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const port = Number(process.env.E2E_PORT ?? 3217) + 50;
+const external = `http://127.0.0.1:${port}`;
+const CMS = 'http://cms.shop.test';
+let server: ChildProcess | undefined;
+
+test.beforeAll(async () => {
+  server = spawn(process.execPath, ['--expose-gc', 'dist/server.mjs'], {
+    cwd: path.join(root, 'server'),
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR!,
+      CLIENT_DIST: process.env.E2E_CLIENT_DIST ?? path.join(root, 'client', 'dist'),
+      LOG_LEVEL: 'warn',
+      EXTERNAL_CHECKOUT: 'true',
+      CMS_URL: CMS,
+    },
+    stdio: 'ignore',
+  });
+  await expect.poll(async () => fetch(`${external}/health`).then((r) => r.ok, () => false), { timeout: 60_000 }).toBe(true);
+});
+
+test.afterAll(() => {
+  server?.kill();
+});
+
+test('with the external checkout on, /checkout goes to the CMS with the cart token; /order-success thanks the shopper', async ({ page, request }) => {
+  await page.route(`${CMS}/**`, (route) => route.fulfill({ contentType: 'text/html', body: '<h1>External checkout</h1>' }));
+  const [product] = await simpleProducts(request, 1);
+  await page.goto(`${external}/en/${product!.url_path}`);
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByText('Product has been added to the cart!')).toBeVisible();
+  const token = await cartToken(page);
+  await page.goto(`${external}/en/checkout`);
+  await expect(page).toHaveURL(`${CMS}/vue/cart/sync/cart/${token}`);
+  await expect(page.getByRole('heading', { name: 'External checkout' })).toBeVisible();
+
+  await page.goto(`${external}/en/order-success/EN000000123`);
+  await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toBeVisible();
+  await expect(page.getByText('EN000000123')).toBeVisible();
+});
+
+test('with the internal checkout (the default) /order-success does not exist', async ({ page }) => {
+  await page.goto('/en/order-success/EN000000123');
+  await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toHaveCount(0);
+  await expect(page.getByText(/can.t find the page|not found/i).first()).toBeVisible();
+});
