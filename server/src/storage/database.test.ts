@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { migrateToLatest, openSqlite } from './database.ts';
+import SqliteDatabase from 'better-sqlite3';
+import { compiledOnce, migrateToLatest, openSqlite, StatementCache } from './database.ts';
 import { migrations } from './migrations/index.ts';
 
 describe('the SQLite database', () => {
@@ -18,6 +19,60 @@ describe('the SQLite database', () => {
     expect(mode.rows[0]?.journal_mode).toBe('wal');
     const tables = await db.introspection.getTables();
     expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(['products', 'product_texts', 'categories', 'url_rewrites', 'tax_rules']));
+    await db.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('cheap repeated statements', () => {
+  it('hands out one prepared statement per SQL text, a fresh one while it is iterated, and evicts the oldest past the limit', () => {
+    const sqlite = new SqliteDatabase(':memory:');
+    const cache = new StatementCache(sqlite, 2);
+    const first = cache.prepare('select 1 as n');
+    expect(cache.prepare('select 1 as n')).toBe(first);
+    sqlite.exec('create table t (n integer)');
+    sqlite.exec('insert into t values (1), (2)');
+    const scan = cache.prepare('select n from t');
+    const iterator = scan.iterate([]);
+    iterator.next();
+    const beside = cache.prepare('select n from t');
+    expect(beside).not.toBe(scan);
+    expect(beside.all([])).toEqual([{ n: 1 }, { n: 2 }]);
+    iterator.return?.();
+    expect(cache.prepare('select n from t')).toBe(scan);
+    cache.prepare('select 2');
+    cache.prepare('select 3');
+    expect(cache.prepare('select 1 as n')).not.toBe(first);
+    cache.close();
+  });
+
+  it('a compiledOnce query runs with each call’s values, in and out of transactions, and refuses a value that is not a parameter', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-db-'));
+    const db = openSqlite(path.join(dir, 'shop.sqlite'));
+    await migrateToLatest(db);
+    const clock = compiledOnce<{ owner: string; at: number }, { last_at: number }>((q, value) =>
+      q
+        .insertInto('replication_clocks')
+        .values({ owner: value('owner'), last_at: value('at') })
+        .onConflict((oc) => oc.column('owner').doUpdateSet({ last_at: sql<number>`replication_clocks.last_at + ${value('at')}` }))
+        .returning('last_at'),
+    );
+    expect((await clock(db, { owner: 'a', at: 5 })).rows).toEqual([{ last_at: 5 }]);
+    expect((await clock(db, { owner: 'b', at: 7 })).rows).toEqual([{ last_at: 7 }]);
+    await db.transaction().execute(async (trx) => {
+      expect((await clock(trx, { owner: 'a', at: 2 })).rows).toEqual([{ last_at: 7 }]);
+    });
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await clock(trx, { owner: 'c', at: 1 });
+        throw new Error('undo');
+      }),
+    ).rejects.toThrow('undo');
+    const rows = await db.selectFrom('replication_clocks').select(['owner', 'last_at']).orderBy('owner').execute();
+    expect(rows.map((row) => [row.owner, Number(row.last_at)])).toEqual([['a', 7], ['b', 7]]);
+
+    const inlined = compiledOnce<{ owner: string }, never>((q, value) => q.selectFrom('replication_clocks').selectAll().where(sql.lit(value('owner')), '=', 'x'));
+    await expect(inlined(db, { owner: 'a' })).rejects.toThrow('owner did not become a parameter');
     await db.destroy();
     fs.rmSync(dir, { recursive: true, force: true });
   });

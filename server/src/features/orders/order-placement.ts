@@ -1,7 +1,7 @@
 /**
  * Places orders exactly once, inside the replication write that stores their document (decision orders). A
  * confirmed order document that was never placed is validated, priced from the catalogue with the cart's rules (the
- * client's prices and totals are ignored), its stock reserved with conditional updates, numbered from its store's
+ * client's prices and totals are ignored), its stock reserved with one conditional update, numbered from its store's
  * sequence and recorded with the write id that placed it, all in the write's SQLite transaction; the result fields
  * are written onto the same document, so they replicate back with it. A failure reserves nothing (the work is undone
  * to a savepoint) and writes the spec's message. Repeated, retried and concurrent pushes find the order row and
@@ -25,13 +25,15 @@ import {
 } from '@shop/shared/orders/index';
 import type { OrderDoc } from '@shop/shared/sync/order.schema';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from '../../storage/schema.ts';
 import type { CatalogueService } from '../catalogue/catalogue.service.ts';
 import { quoteTotals, QUOTE_CURRENCY } from '../cart/cart.totals.ts';
 import type { Coupon } from '../cart/cart.repository.ts';
 import type { Doc, Trx } from '../replication/replication.repository.ts';
 import type { CheckoutMethods } from '../shipping/checkout-methods.ts';
-import { withOrderTablesTrx, type OrdersTrx } from './orders.tables.ts';
+import { compiledOnce } from '../../storage/database.ts';
+import { withOrderTables, withOrderTablesTrx, type OrderItemsTable, type OrdersTable, type OrderTables, type OrdersTrx, type StockReservationsTable } from './orders.tables.ts';
 
 type FailureKind = 'invalidAddress' | 'validationError' | 'notAvailable' | 'placingError';
 
@@ -70,6 +72,89 @@ function incrementPrefix(store: string): string {
   return store === DEFAULT_STORE ? '' : store.toUpperCase();
 }
 
+/*
+ * The placing statements of fixed shape (and those of a one-line order), built and compiled once (`compiledOnce`):
+ * Kysely's builder costs more than SQLite's work for them. Orders of several lines build theirs.
+ */
+const placedRow = compiledOnce<{ id: string }, { owner: string }>((db, value) =>
+  withOrderTables(db).selectFrom('orders').select(['owner']).where('id', '=', value('id')),
+);
+const cartCoupon = compiledOnce<{ owner: string }, Coupon>((db, value) =>
+  db
+    .selectFrom('carts')
+    .innerJoin('coupons', 'coupons.code', 'carts.coupon_code')
+    .select(['coupons.code', 'coupons.kind', 'coupons.amount', 'coupons.description'])
+    .where('carts.owner', '=', value('owner'))
+    .where('coupons.active', '=', 1),
+);
+const nextNumber = compiledOnce<{ store: string }, { last_value: number }>((db, value) =>
+  withOrderTables(db)
+    .insertInto('order_sequences')
+    .values({ store: value('store'), last_value: 1 })
+    .onConflict((oc) => oc.column('store').doUpdateSet({ last_value: sql<number>`order_sequences.last_value + 1` }))
+    .returning('last_value'),
+);
+const insertOrder = compiledOnce<OrdersTable, never>((db, value) =>
+  withOrderTables(db)
+    .insertInto('orders')
+    .values({
+      id: value('id'),
+      owner: value('owner'),
+      write_id: value('write_id'),
+      store: value('store'),
+      increment_id: value('increment_id'),
+      status: value('status'),
+      currency: value('currency'),
+      customer_email: value('customer_email'),
+      payment_method: value('payment_method'),
+      shipping_method: value('shipping_method'),
+      grand_total: value('grand_total'),
+      totals: value('totals'),
+      addresses: value('addresses'),
+      po_number: value('po_number'),
+      order_token: value('order_token'),
+      created_at: value('created_at'),
+      updated_at: value('updated_at'),
+      mailed_at: value('mailed_at'),
+    }),
+);
+const insertOneItem = compiledOnce<OrderItemsTable, never>((db, value) =>
+  withOrderTables(db)
+    .insertInto('order_items')
+    .values({
+      order_id: value('order_id'),
+      position: value('position'),
+      sku: value('sku'),
+      name: value('name'),
+      qty: value('qty'),
+      price: value('price'),
+      price_incl_tax: value('price_incl_tax'),
+      row_total_incl_tax: value('row_total_incl_tax'),
+      tax_percent: value('tax_percent'),
+    }),
+);
+const insertOneReservation = compiledOnce<StockReservationsTable, never>((db, value) =>
+  withOrderTables(db)
+    .insertInto('stock_reservations')
+    .values({ order_id: value('order_id'), sku: value('sku'), qty: value('qty'), created_at: value('created_at'), released_at: value('released_at') }),
+);
+/** The conditional stock update of one sku, answering the sku when it took the quantity. */
+const takeOne = compiledOnce<{ sku: string; qty: number }, { sku: string }>((db, value) => takeStock(withOrderTables(db), [value('sku')], sql<number>`${value('qty')}`));
+
+/**
+ * Takes `qty` (one value, or a `case sku when ... end` per row) from the managed, sufficient stock rows of `skus`,
+ * answering the skus it took: the whole check-and-take is one conditional update.
+ */
+function takeStock(db: Kysely<Database & OrderTables>, skus: string[], qty: RawBuilder<number>) {
+  return db
+    .updateTable('stock_items')
+    .set({ qty: sql<number>`qty - ${qty}`, is_in_stock: sql<number>`case when backorders = 1 or qty - ${qty} > 0 then 1 else 0 end` })
+    .where('sku', 'in', skus)
+    .where('manage_stock', '=', 1)
+    .where((eb) => eb.or([eb('backorders', '=', 1), eb.and([eb('is_in_stock', '=', 1), eb('qty', '>=', qty)])]))
+    .returning('sku');
+}
+
 export class OrderPlacement {
   constructor(private readonly options: PlacementOptions) {}
 
@@ -88,7 +173,7 @@ export class OrderPlacement {
     // Answered already: placed (200) or refused for good (400, 409). Only a server failure (500) is tried again.
     if (doc.transmited === true && doc.resultCode !== 500) return doc;
     const orders = withOrderTablesTrx(trx);
-    const existing = await orders.selectFrom('orders').select(['owner']).where('id', '=', doc.id).executeTakeFirst();
+    const existing = (await placedRow(trx, { id: doc.id })).rows[0];
     if (existing) {
       // Placed by an earlier write of this document (its result fields are already on the stored copy), or an id
       // another owner used: never touched, never shown.
@@ -162,53 +247,41 @@ export class OrderPlacement {
     }
 
     const at = this.options.now();
-    const sequence = await orders
-      .insertInto('order_sequences')
-      .values({ store, last_value: 1 })
-      .onConflict((oc) => oc.column('store').doUpdateSet({ last_value: sql<number>`order_sequences.last_value + 1` }))
-      .returning('last_value')
-      .executeTakeFirstOrThrow();
+    const sequence = (await nextNumber(orders, { store })).rows[0]!;
     const incrementId = formatIncrementId(Number(sequence.last_value), incrementPrefix(store));
     const orderToken = randomBytes(24).toString('base64url');
-    await orders
-      .insertInto('orders')
-      .values({
-        id: doc.id,
-        owner,
-        write_id: doc.writeId,
-        store,
-        increment_id: incrementId,
-        status: 'pending',
-        currency: QUOTE_CURRENCY,
-        customer_email: doc.customer_email.trim(),
-        payment_method: payment.code,
-        shipping_method: `${shipping.carrier_code}_${shipping.method_code}`,
-        grand_total: totals.grand_total,
-        totals: JSON.stringify(totals),
-        addresses: JSON.stringify({ shipping: doc.shippingAddress, billing: doc.billingAddress }),
-        po_number: payment.code === PURCHASE_ORDER_CODE ? purchaseOrderNumber(doc.po_number) : null,
-        order_token: orderToken,
-        created_at: at,
-        updated_at: at,
-        mailed_at: null,
-      })
-      .execute();
-    await orders
-      .insertInto('order_items')
-      .values(
-        quote.items.map((item, position) => ({
-          order_id: doc.id,
-          position,
-          sku: item.sku,
-          name: item.name,
-          qty: item.qty,
-          price: item.price,
-          price_incl_tax: item.price_incl_tax,
-          row_total_incl_tax: item.row_total_incl_tax,
-          tax_percent: item.tax_percent,
-        })),
-      )
-      .execute();
+    await insertOrder(orders, {
+      id: doc.id,
+      owner,
+      write_id: doc.writeId,
+      store,
+      increment_id: incrementId,
+      status: 'pending',
+      currency: QUOTE_CURRENCY,
+      customer_email: doc.customer_email.trim(),
+      payment_method: payment.code,
+      shipping_method: `${shipping.carrier_code}_${shipping.method_code}`,
+      grand_total: totals.grand_total,
+      totals: JSON.stringify(totals),
+      addresses: JSON.stringify({ shipping: doc.shippingAddress, billing: doc.billingAddress }),
+      po_number: payment.code === PURCHASE_ORDER_CODE ? purchaseOrderNumber(doc.po_number) : null,
+      order_token: orderToken,
+      created_at: at,
+      updated_at: at,
+      mailed_at: null,
+    });
+    const items = quote.items.map((item, position): OrderItemsTable => ({
+      order_id: doc.id,
+      position,
+      sku: item.sku,
+      name: item.name,
+      qty: item.qty,
+      price: item.price,
+      price_incl_tax: item.price_incl_tax,
+      row_total_incl_tax: item.row_total_incl_tax,
+      tax_percent: item.tax_percent,
+    }));
+    await (items.length === 1 ? insertOneItem(orders, items[0]!) : orders.insertInto('order_items').values(items).execute());
     // After the order row (the reservations refer to it); a shortage undoes all of it to the savepoint.
     await this.reserve(orders, doc);
     const comment = [payment.code === PURCHASE_ORDER_CODE ? `PO number ${purchaseOrderNumber(doc.po_number)}` : '', doc.comment?.trim() ?? ''].filter(Boolean).join(': ');
@@ -231,33 +304,35 @@ export class OrderPlacement {
   }
 
   /**
-   * Takes the ordered quantities from stock. Each update only succeeds while enough is left (`qty >= n`), so the
-   * last item is sold once whatever runs beside it; products without managed stock, or with backorders, are not
-   * limited. One sku short fails the order and the savepoint gives back what was taken.
+   * Takes the ordered quantities from stock in one statement. A row is only updated while enough is left
+   * (`qty >= n`), so the last item is sold once whatever runs beside it; products without managed stock, or with
+   * backorders, are not limited. The update answers the skus it took; any other sku is looked up: without a stock row
+   * or with unmanaged stock it is not limited, otherwise it is short, the order fails and the savepoint gives back
+   * what was taken. The reservations are written in one insert.
    */
   private async reserve(orders: OrdersTrx, doc: OrderDoc): Promise<void> {
     const wanted = new Map<string, number>();
     for (const item of doc.items) wanted.set(item.sku, (wanted.get(item.sku) ?? 0) + item.qty);
-    const at = this.options.now();
-    for (const [sku, qty] of wanted) {
-      const stock = await orders.selectFrom('stock_items').select(['manage_stock', 'backorders']).where('sku', '=', sku).executeTakeFirst();
-      if (!stock || !Number(stock.manage_stock)) continue;
-      const taken = await orders
-        .updateTable('stock_items')
-        .set({ qty: sql<number>`qty - ${qty}`, is_in_stock: sql<number>`case when backorders = 1 or qty - ${qty} > 0 then 1 else 0 end` })
-        .where('sku', '=', sku)
-        .where((eb) => eb.or([eb('backorders', '=', 1), eb.and([eb('is_in_stock', '=', 1), eb('qty', '>=', qty)])]))
-        .executeTakeFirst();
-      if (Number(taken.numUpdatedRows) !== 1) throw new PlacementFailure('notAvailable', [{ field: 'items', message: sku }]);
-      await orders.insertInto('stock_reservations').values({ order_id: doc.id, sku, qty, created_at: at, released_at: null }).execute();
+    const skus = [...wanted.keys()];
+    const taken =
+      skus.length === 1
+        ? (await takeOne(orders, { sku: skus[0]!, qty: wanted.get(skus[0]!)! })).rows
+        : await takeStock(orders, skus, sql<number>`(case ${sql.ref('sku')} ${sql.join([...wanted].map(([sku, qty]) => sql`when ${sku} then cast(${qty} as integer)`), sql` `)} end)`).execute();
+    const takenSkus = new Set(taken.map((row) => row.sku));
+    const others = skus.filter((sku) => !takenSkus.has(sku));
+    if (others.length > 0) {
+      const limited = await orders.selectFrom('stock_items').select('sku').where('sku', 'in', others).where('manage_stock', '=', 1).execute();
+      if (limited.length > 0) throw new PlacementFailure('notAvailable', limited.map((row) => ({ field: 'items', message: row.sku })));
     }
+    if (takenSkus.size === 0) return;
+    const at = this.options.now();
+    const reservations = skus.filter((sku) => takenSkus.has(sku)).map((sku): StockReservationsTable => ({ order_id: doc.id, sku, qty: wanted.get(sku)!, created_at: at, released_at: null }));
+    await (reservations.length === 1 ? insertOneReservation(orders, reservations[0]!) : orders.insertInto('stock_reservations').values(reservations).execute());
   }
 
-  /** The coupon applied to the owner's cart, read in the placing transaction. */
+  /** The active coupon applied to the owner's cart, read in the placing transaction (one statement). */
   private async couponOf(orders: OrdersTrx, owner: string): Promise<Coupon | null> {
-    const cart = await orders.selectFrom('carts').select(['coupon_code']).where('owner', '=', owner).where('coupon_code', 'is not', null).executeTakeFirst();
-    if (!cart?.coupon_code) return null;
-    const row = await orders.selectFrom('coupons').select(['code', 'kind', 'amount', 'description']).where('code', '=', cart.coupon_code).where('active', '=', 1).executeTakeFirst();
+    const row = (await cartCoupon(orders, { owner })).rows[0];
     if (!row || (row.kind !== 'percent' && row.kind !== 'fixed')) return null;
     return { code: row.code, kind: row.kind, amount: Number(row.amount), description: row.description };
   }

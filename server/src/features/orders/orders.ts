@@ -4,7 +4,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
-import type { Db } from '../../storage/database.ts';
+import { compiledOnce, type Db } from '../../storage/database.ts';
 import { loadTokenSecret } from '../accounts/token-secret.ts';
 import type { CatalogueService } from '../catalogue/catalogue.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -13,7 +13,21 @@ import type { CheckoutMethods } from '../shipping/checkout-methods.ts';
 import { orderConfirmationMail } from './order-mail.ts';
 import { OrderPlacement } from './order-placement.ts';
 import { OrdersService } from './orders.service.ts';
-import { withOrderTables } from './orders.tables.ts';
+import { withOrderTables, type OrderItemsTable, type OrdersTable } from './orders.tables.ts';
+
+/** Claims an order's confirmation (sets `mailed_at` unless set) and answers what the mail needs; compiled once. */
+const claimMail = compiledOnce<{ id: string; at: number }, Pick<OrdersTable, 'customer_email' | 'store' | 'addresses' | 'increment_id' | 'currency' | 'grand_total' | 'order_token'>>(
+  (db, value) =>
+    withOrderTables(db)
+      .updateTable('orders')
+      .set({ mailed_at: value('at') })
+      .where('id', '=', value('id'))
+      .where('mailed_at', 'is', null)
+      .returning(['customer_email', 'store', 'addresses', 'increment_id', 'currency', 'grand_total', 'order_token']),
+);
+const itemsOf = compiledOnce<{ orderId: string }, Pick<OrderItemsTable, 'name' | 'qty' | 'row_total_incl_tax'>>((db, value) =>
+  withOrderTables(db).selectFrom('order_items').select(['name', 'qty', 'row_total_incl_tax']).where('order_id', '=', value('orderId')).orderBy('position'),
+);
 
 export interface OrdersFeature {
   service: OrdersService;
@@ -46,10 +60,10 @@ export function createOrders(deps: {
   const db = withOrderTables(deps.db);
   /** Claims the order's mail (mailed_at) so that two writers never send it twice, then queues it. */
   const mail = async (orderId: string): Promise<boolean> => {
-    const claimed = await db.updateTable('orders').set({ mailed_at: deps.now() }).where('id', '=', orderId).where('mailed_at', 'is', null).executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) return false;
-    const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
-    const items = await db.selectFrom('order_items').select(['name', 'qty', 'row_total_incl_tax']).where('order_id', '=', orderId).orderBy('position').execute();
+    // The claim answers the row it claimed: the order just written is not read again.
+    const order = (await claimMail(deps.db, { id: orderId, at: deps.now() })).rows[0];
+    if (!order) return false;
+    const { rows: items } = await itemsOf(deps.db, { orderId });
     const addresses = JSON.parse(order.addresses) as { billing?: { firstName?: string } };
     const hash = service.statusHash(order.order_token, order.increment_id);
     await deps.mailer.send(

@@ -12,7 +12,7 @@ import {
   type CollectionName,
 } from '@shop/shared/sync/collections';
 import { sql, type Transaction } from 'kysely';
-import type { Db } from '../../storage/database.ts';
+import { compiledOnce, type Db } from '../../storage/database.ts';
 import type { Database } from '../../storage/schema.ts';
 import type { ChangeFeed } from './change-feed.ts';
 import { describeIssues, splitDeleted, type Checkpoint, type PullAnswer, type PulledDocument, type PushRow } from './replication.protocol.ts';
@@ -41,6 +41,49 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
   for (let i = 0; i < items.length; i += size) parts.push(items.slice(i, i + size));
   return parts;
 }
+
+/*
+ * The statements every push runs, for the usual one-document push, built and compiled once (`compiledOnce`); a push of
+ * several documents builds the same statements for its rows.
+ */
+const appliedWrite = compiledOnce<{ writeId: string }, { write_id: string; collection: string; owner: string }>((db, value) =>
+  db.selectFrom('applied_writes').select(['write_id', 'collection', 'owner']).where('write_id', '=', value('writeId')),
+);
+const currentCopy = compiledOnce<{ collection: string; owner: string; id: string }, StoredRow & { id: string }>((db, value) =>
+  db.selectFrom('replicated_documents').select(['id', 'data', 'updated_at', 'deleted']).where('collection', '=', value('collection')).where('owner', '=', value('owner')).where('id', '=', value('id')),
+);
+const advanceClock = compiledOnce<{ owner: string; now: number; count: number; last: number }, { last_at: number }>((db, value) =>
+  db
+    .insertInto('replication_clocks')
+    .values({ owner: value('owner'), last_at: value('last') })
+    .onConflict((oc) =>
+      oc.column('owner').doUpdateSet({
+        last_at: sql<number>`case when replication_clocks.last_at + 1 > ${value('now')} then replication_clocks.last_at + ${value('count')} else ${value('last')} end`,
+      }),
+    )
+    .returning('last_at'),
+);
+
+type DocumentRow = { collection: string; owner: string; id: string; data: string; updated_at: number; deleted: number };
+type EventRow = { collection: string; owner: string; doc_id: string; write_id: string; at: number; data: string };
+type AppliedRow = { write_id: string; collection: string; owner: string; at: number };
+
+const upsertDocuments = (db: Trx | Db, rows: DocumentRow[]) =>
+  db
+    .insertInto('replicated_documents')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['collection', 'owner', 'id']).doUpdateSet((eb) => ({ data: eb.ref('excluded.data'), updated_at: eb.ref('excluded.updated_at'), deleted: eb.ref('excluded.deleted') })));
+const insertEvents = (db: Trx | Db, rows: EventRow[]) => db.insertInto('replication_events').values(rows);
+const insertApplied = (db: Trx | Db, rows: AppliedRow[]) => db.insertInto('applied_writes').values(rows);
+const upsertDocument = compiledOnce<DocumentRow, never>((db, value) =>
+  upsertDocuments(db, [{ collection: value('collection'), owner: value('owner'), id: value('id'), data: value('data'), updated_at: value('updated_at'), deleted: value('deleted') }]),
+);
+const insertEvent = compiledOnce<EventRow, never>((db, value) =>
+  insertEvents(db, [{ collection: value('collection'), owner: value('owner'), doc_id: value('doc_id'), write_id: value('write_id'), at: value('at'), data: value('data') }]),
+);
+const insertOneApplied = compiledOnce<AppliedRow, never>((db, value) =>
+  insertApplied(db, [{ write_id: value('write_id'), collection: value('collection'), owner: value('owner'), at: value('at') }]),
+);
 
 interface StoredRow {
   id: string;
@@ -181,7 +224,9 @@ export class ReplicationRepository {
     const conflicts: PulledDocument[] = [];
     const written = await this.db.transaction().execute(async (trx) => {
       const applied = await this.appliedWrites(trx, collection, owner, checked.map((row) => row.data.writeId));
-      const masters = await this.currentCopies(trx, collection, owner, checked.map((row) => row.data.id));
+      // A retried push whose writes were all applied reads no documents.
+      const fresh = checked.filter((row) => !applied.has(row.data.writeId));
+      const masters = fresh.length > 0 ? await this.currentCopies(trx, collection, owner, fresh.map((row) => row.data.id)) : new Map<string, CurrentCopy>();
       const seenWrites = new Set<string>();
       const writes: PendingWrite[] = [];
       for (const row of checked) {
@@ -234,7 +279,10 @@ export class ReplicationRepository {
   private async appliedWrites(trx: Trx, collection: string, owner: string, writeIds: readonly string[]): Promise<Set<string>> {
     const applied = new Set<string>();
     for (const part of chunks([...new Set(writeIds)], IN_LIST_SIZE)) {
-      const rows = await trx.selectFrom('applied_writes').select(['write_id', 'collection', 'owner']).where('write_id', 'in', part).execute();
+      const rows =
+        part.length === 1
+          ? (await appliedWrite(trx, { writeId: part[0]! })).rows
+          : await trx.selectFrom('applied_writes').select(['write_id', 'collection', 'owner']).where('write_id', 'in', part).execute();
       for (const row of rows) {
         if (row.collection !== collection || row.owner !== owner) {
           throw new DomainError('bad_request', `The write id ${row.write_id} was already used; every write needs a new id`);
@@ -248,13 +296,16 @@ export class ReplicationRepository {
   private async currentCopies(trx: Trx, collection: string, owner: string, ids: readonly string[]): Promise<Map<string, CurrentCopy>> {
     const copies = new Map<string, CurrentCopy>();
     for (const part of chunks([...new Set(ids)], IN_LIST_SIZE)) {
-      const rows = await trx
-        .selectFrom('replicated_documents')
-        .select(['id', 'data', 'updated_at', 'deleted'])
-        .where('collection', '=', collection)
-        .where('owner', '=', owner)
-        .where('id', 'in', part)
-        .execute();
+      const rows =
+        part.length === 1
+          ? (await currentCopy(trx, { collection, owner, id: part[0]! })).rows
+          : await trx
+              .selectFrom('replicated_documents')
+              .select(['id', 'data', 'updated_at', 'deleted'])
+              .where('collection', '=', collection)
+              .where('owner', '=', owner)
+              .where('id', 'in', part)
+              .execute();
       for (const row of rows) copies.set(row.id, fromRow(row));
     }
     return copies;
@@ -271,16 +322,8 @@ export class ReplicationRepository {
    */
   private async stamps(trx: Trx, owner: string, count: number): Promise<number> {
     const now = this.now();
-    const row = await trx
-      .insertInto('replication_clocks')
-      .values({ owner, last_at: now + count - 1 })
-      .onConflict((oc) =>
-        oc.column('owner').doUpdateSet({
-          last_at: sql<number>`case when replication_clocks.last_at + 1 > ${now} then replication_clocks.last_at + ${count} else ${now + count - 1} end`,
-        }),
-      )
-      .returning('last_at')
-      .executeTakeFirstOrThrow();
+    const { rows } = await advanceClock(trx, { owner, now, count, last: now + count - 1 });
+    const row = rows[0]!;
     return Number(row.last_at) - count + 1;
   }
 
@@ -295,23 +338,14 @@ export class ReplicationRepository {
     // The table keeps the last copy of each document (one push may write a document twice); the log keeps every write.
     const latest = new Map(documents.map((document) => [document.id, document]));
     for (const part of chunks([...latest.values()], INSERT_ROWS)) {
-      await trx
-        .insertInto('replicated_documents')
-        .values(part.map(({ _deleted, ...data }) => ({ collection, owner, id: data.id, data: JSON.stringify(data), updated_at: data.updatedAt, deleted: _deleted ? 1 : 0 })))
-        .onConflict((oc) =>
-          oc.columns(['collection', 'owner', 'id']).doUpdateSet((eb) => ({ data: eb.ref('excluded.data'), updated_at: eb.ref('excluded.updated_at'), deleted: eb.ref('excluded.deleted') })),
-        )
-        .execute();
+      const rows = part.map(({ _deleted, ...data }): DocumentRow => ({ collection, owner, id: data.id, data: JSON.stringify(data), updated_at: data.updatedAt, deleted: _deleted ? 1 : 0 }));
+      await (rows.length === 1 ? upsertDocument(trx, rows[0]!) : upsertDocuments(trx, rows).execute());
     }
     for (const part of chunks(documents, INSERT_ROWS)) {
-      await trx
-        .insertInto('replication_events')
-        .values(part.map((document) => ({ collection, owner, doc_id: document.id, write_id: String(document.writeId), at: document.updatedAt, data: JSON.stringify(document) })))
-        .execute();
-      await trx
-        .insertInto('applied_writes')
-        .values(part.map((document) => ({ write_id: String(document.writeId), collection, owner, at: document.updatedAt })))
-        .execute();
+      const events = part.map((document): EventRow => ({ collection, owner, doc_id: document.id, write_id: String(document.writeId), at: document.updatedAt, data: JSON.stringify(document) }));
+      const applied = part.map((document): AppliedRow => ({ write_id: String(document.writeId), collection, owner, at: document.updatedAt }));
+      await (events.length === 1 ? insertEvent(trx, events[0]!) : insertEvents(trx, events).execute());
+      await (applied.length === 1 ? insertOneApplied(trx, applied[0]!) : insertApplied(trx, applied).execute());
     }
     return documents;
   }
