@@ -75,7 +75,8 @@ export function createOrders(deps: {
         currency: order.currency,
         grandTotal: Number(order.grand_total),
         items: items.map((item) => ({ name: item.name, qty: item.qty, row_total_incl_tax: Number(item.row_total_incl_tax) })),
-        statusUrl: `${deps.config.accounts.publicUrl}/order-status/${order.order_token}?hash=${hash}`,
+        // The storefront's order-status page lives under the order's store (/<store>/order-status/...).
+        statusUrl: `${deps.config.accounts.publicUrl}/${order.store}/order-status/${order.order_token}?hash=${hash}`,
       }),
     );
     return true;

@@ -80,6 +80,8 @@ export function replicationRoutes({ repository, owners, feed }: ReplicationDepen
     app.post<{ Params: { collection: string }; Querystring: Record<string, unknown> }>(
       '/api/replication/:collection/push',
       {
+        // Answers are usually empty or a few conflicting documents: compressing them costs more than it saves.
+        compress: false,
         schema: {
           tags: ['replication'],
           summary: `Writes up to ${MAX_PUSH_ROWS} documents; answers the server's copy of each conflicting one`,
