@@ -117,3 +117,18 @@ test('on a phone every step fits the screen', async ({ browser, request }) => {
   expect(width).toBeLessThanOrEqual(390);
   await context.close();
 });
+
+test('typing fast into a checkout field keeps every key and the caret where the shopper types', async ({ page, request }) => {
+  const [product] = await simpleProducts(request, 1);
+  await addFromProductPage(page, product!);
+  await page.goto('/en/checkout');
+  const field = page.getByLabel('First name');
+  await field.click();
+  await field.pressSequentially('Alexandrina Victoria', { delay: 0 });
+  await expect(field).toHaveValue('Alexandrina Victoria');
+  // Edit in the middle: the caret stays where the shopper types.
+  await field.press('Home');
+  await field.press('ArrowRight');
+  await field.pressSequentially('xyz', { delay: 0 });
+  await expect(field).toHaveValue('Axyzlexandrina Victoria');
+});

@@ -19,6 +19,7 @@ import { loadAccountTexts } from './account-texts.ts';
 import { startTokenLock, tokenLock } from './auth-gate.ts';
 import { CUSTOMER_GROUP_CONFIG, pricesFollowLogin } from './customer-group.ts';
 import { closeAuth, openAuth, readUser, subscribeUser, updateUser, writeUser, type SessionUser } from './session-store.ts';
+import { newId } from '../sync/replica.ts';
 
 type Listener = () => void;
 const priceListeners = new Set<Listener>();
@@ -41,9 +42,6 @@ export function showAccountNotice(type: 'success' | 'error' | 'info', key: strin
   notify({ type, message: t(key, options), action1: { label: t('notices.ok') } }, { regionLabel: t('notices.region') });
 }
 
-function newId(): string {
-  return typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-}
 
 function readCartToken(): string | null {
   try {

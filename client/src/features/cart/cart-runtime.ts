@@ -29,9 +29,9 @@ import { cartConnectionMachine, type SyncCommand, type TokenRequest } from './ca
 import { startCartPolling, type CartUpdateTime } from './cart-polling.ts';
 import { loadCartTexts } from './cart-loader.ts';
 import { addItems, clearLines, removeLine, setLineQty, watchVisibleLines, type NextWrite } from './cart.collection.ts';
+import { newId, replicaId } from '../sync/replica.ts';
 
 export { TOKEN_KEY };
-const REPLICA_KEY = 'shop.replica';
 const LAST_UPDATE_KEY = 'shop.last_cart_update_time';
 
 export type CartConnectionActor = ActorRefFrom<typeof cartConnectionMachine>;
@@ -76,18 +76,7 @@ function write(key: string, value: string | null): void {
   }
 }
 
-function newId(): string {
-  return typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-}
 
-/** This browser's replica id: ties between writes made in the same millisecond break the same way everywhere. */
-function replicaId(): string {
-  const known = read(REPLICA_KEY);
-  if (known) return known;
-  const made = newId();
-  write(REPLICA_KEY, made);
-  return made;
-}
 
 function storeFromLocation(): StoreCode {
   const first = window.location.pathname.split('/')[1];

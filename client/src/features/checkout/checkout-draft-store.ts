@@ -10,29 +10,15 @@ import { emptyCheckoutDraft, setDraftField } from '@shop/shared/sync/checkout-dr
 import type { CheckoutDraftDoc, CheckoutDraftSection } from '@shop/shared/sync/checkout-draft.schema';
 import type { RxCollection } from 'rxdb/plugins/core';
 import { map, type Observable } from 'rxjs';
+import { newId, replicaId } from '../sync/replica.ts';
 
 export type DraftsCollection = RxCollection<CheckoutDraftDoc>;
 export const DRAFT_ID = 'checkout';
-const REPLICA_KEY = 'shop.replica';
 
-function newId(): string {
-  return typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-}
 
-function replica(): string {
-  try {
-    const known = localStorage.getItem(REPLICA_KEY);
-    if (known) return known;
-    const made = newId();
-    localStorage.setItem(REPLICA_KEY, made);
-    return made;
-  } catch {
-    return 'tab';
-  }
-}
 
 function stamp(): WriteStamp {
-  return { id: newId(), at: Date.now(), replica: replica() };
+  return { id: newId(), at: Date.now(), replica: replicaId() };
 }
 
 function plain(doc: { toJSON(): unknown }): CheckoutDraftDoc {

@@ -3,9 +3,42 @@
  * on submit, tied to the input by aria-describedby and aria-invalid; and focusing the first field in error.
  */
 import type { TFunction } from 'i18next';
-import { type ChangeEvent, type ReactNode } from 'react';
+import { useState, type ChangeEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../app/i18n.ts';
 import type { CheckoutMessageKey, Problems } from './checkout-fields.ts';
+
+/**
+ * A field's value while the shopper edits it: shown at once and written to the draft as typed. The draft (a local
+ * database write, read back through a query) answers some milliseconds later; showing only its value would drop keys
+ * typed in between and move the caret. Another tab's change to the field shows once the shopper has left it.
+ */
+export function useEditedValue(stored: string, write: (value: string) => void) {
+  // The last value typed here, and the draft's value it was typed over.
+  const [edited, setEdited] = useState<{ value: string; over: string } | null>(null);
+  const [focused, setFocused] = useState(false);
+  const shown = edited !== null && (focused || edited.over === stored) ? edited.value : stored;
+  return {
+    value: shown,
+    onChange: (value: string) => {
+      setEdited({ value, over: stored });
+      write(value);
+    },
+    onFocus: () => setFocused(true),
+    onBlur: () => setFocused(false),
+  };
+}
+
+/** A choice (a radio group) shown as picked at once, until the draft answers with it (or another tab's choice). */
+export function usePickedValue(stored: string, write: (value: string) => void) {
+  const [picked, setPicked] = useState<{ value: string; over: string } | null>(null);
+  return {
+    value: picked !== null && picked.over === stored ? picked.value : stored,
+    pick: (value: string) => {
+      setPicked({ value, over: stored });
+      write(value);
+    },
+  };
+}
 
 export interface FieldState {
   /** Fields the shopper has left at least once. */
@@ -46,6 +79,7 @@ export function TextField({ id, name, label, value, state, onChange, onBlur, typ
   const problem = shownProblem(state, name);
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
+  const edit = useEditedValue(value, onChange);
   const describedBy = [problem ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ');
   return (
     <div className={`checkout-field${wide ? ' checkout-field--wide' : ''}${problem ? ' checkout-field--invalid' : ''}`}>
@@ -58,13 +92,17 @@ export function TextField({ id, name, label, value, state, onChange, onBlur, typ
         name={name}
         type={type}
         className="checkout-field__input"
-        value={value}
+        value={edit.value}
         autoComplete={autoComplete}
         required={!optional}
         aria-invalid={problem ? true : undefined}
         aria-describedby={describedBy || undefined}
-        onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(event.target.value)}
-        onBlur={() => onBlur(name)}
+        onChange={(event: ChangeEvent<HTMLInputElement>) => edit.onChange(event.target.value)}
+        onFocus={edit.onFocus}
+        onBlur={() => {
+          edit.onBlur();
+          onBlur(name);
+        }}
       />
       {hint ? (
         <p id={hintId} className="checkout-field__hint">
@@ -96,6 +134,7 @@ export function SelectField({
 }: Omit<TextFieldProps, 'type' | 'optional' | 'hint' | 'wide'> & { children: ReactNode }) {
   const { t } = useTranslation();
   const problem = shownProblem(state, name);
+  const edit = useEditedValue(value, onChange);
   return (
     <div className={`checkout-field${problem ? ' checkout-field--invalid' : ''}`}>
       <label htmlFor={id} className="checkout-field__label">
@@ -106,13 +145,17 @@ export function SelectField({
         id={id}
         name={name}
         className="checkout-field__input checkout-field__select"
-        value={value}
+        value={edit.value}
         autoComplete={autoComplete}
         required
         aria-invalid={problem ? true : undefined}
         aria-describedby={problem ? `${id}-error` : undefined}
-        onChange={(event) => onChange(event.target.value)}
-        onBlur={() => onBlur(name)}
+        onChange={(event) => edit.onChange(event.target.value)}
+        onFocus={edit.onFocus}
+        onBlur={() => {
+          edit.onBlur();
+          onBlur(name);
+        }}
       >
         {children}
       </select>

@@ -34,7 +34,7 @@ import { methodKey, paymentMethods as fetchPaymentMethods, shippingMethods as fe
 import { checkoutConfig } from './checkout-config.ts';
 import { DRAFT_ID, profileFill, watchDraft, writeDraftFields, type DraftsCollection, type FieldWrite } from './checkout-draft-store.ts';
 import { personalProblems, paymentProblems, shippingProblems, type AddressValues, type Problems } from './checkout-fields.ts';
-import { focusFirstProblem, SelectField, TextField, type FieldState } from './checkout-fields-ui.tsx';
+import { focusFirstProblem, SelectField, TextField, useEditedValue, usePickedValue, type FieldState } from './checkout-fields-ui.tsx';
 import { checkoutMachine, CHECKOUT_STEPS, type CheckoutError, type CheckoutStep, type PlacedOrderSummary } from './checkout.machine.ts';
 import { useCheckoutTexts } from './checkout-texts.ts';
 import './checkout.css';
@@ -547,6 +547,7 @@ function ShippingStep({ draft, countries, names, methods, problems, onWrite, onB
   const values = draftSectionValues(draft, 'shippingDetails') as Values;
   const chosen = typeof values.shippingMethod === 'string' && methods.some((m) => methodKey(m) === values.shippingMethod) ? values.shippingMethod : methods[0] ? methodKey(methods[0]) : '';
   const live = shippingProblems({ ...values, shippingMethod: chosen } as never, countries);
+  const shippingChoice = usePickedValue(chosen, (key) => onWrite('shippingMethod', key));
   const { formRef, state, touch, submit } = useSubmit({ ...live, ...pick(problems, live) }, () => {
     if (chosen !== values.shippingMethod && chosen) onWrite('shippingMethod', chosen);
     onSubmit({ ...values, shippingMethod: chosen });
@@ -559,7 +560,7 @@ function ShippingStep({ draft, countries, names, methods, problems, onWrite, onB
         {methods.length === 0 ? <p className="checkout-field__error">{t('noShipping', { ns: 'checkout' })}</p> : null}
         {methods.map((method) => (
           <label key={methodKey(method)} className="checkout-method">
-            <input type="radio" name="shippingMethod" value={methodKey(method)} checked={chosen === methodKey(method)} onChange={() => onWrite('shippingMethod', methodKey(method))} />
+            <input type="radio" name="shippingMethod" value={methodKey(method)} checked={shippingChoice.value === methodKey(method)} onChange={() => shippingChoice.pick(methodKey(method))} />
             <span className="checkout-method__title">{method.method_title}</span>
             <span className="checkout-method__price">{format(method.price_incl_tax)}</span>
           </label>
@@ -602,6 +603,8 @@ function PaymentStep(props: {
     props.onSubmit(flat);
   });
   const setExtra = (key: string, value: string) => onWrite('paymentMethodAdditional', { ...extra, [key]: value });
+  const paymentChoice = usePickedValue(chosen, (code) => onWrite('paymentMethod', code));
+  const comment = useEditedValue(extra.comment ?? '', (value) => setExtra('comment', value));
   return (
     <form ref={formRef} className="checkout-form" noValidate onSubmit={submit}>
       <fieldset className="checkout-methods">
@@ -609,7 +612,7 @@ function PaymentStep(props: {
         {methods === null ? <p className="checkout-muted">{t('loadingMethods', { ns: 'checkout' })}</p> : null}
         {(methods ?? []).map((method) => (
           <label key={method.code} className="checkout-method">
-            <input type="radio" name="paymentMethod" value={method.code} checked={chosen === method.code} onChange={() => onWrite('paymentMethod', method.code)} />
+            <input type="radio" name="paymentMethod" value={method.code} checked={paymentChoice.value === method.code} onChange={() => paymentChoice.pick(method.code)} />
             <span className="checkout-method__title">{t(`paymentMethods.${method.code}`, { ns: 'checkout', defaultValue: method.title })}</span>
             {method.cost_incl_tax > 0 ? <span className="checkout-method__price">{format(method.cost_incl_tax)}</span> : null}
           </label>
@@ -623,7 +626,15 @@ function PaymentStep(props: {
               {t('fields.comment', { ns: 'checkout' })}
               <span className="checkout-field__optional"> {t('form.optional', { ns: 'checkout' })}</span>
             </label>
-            <textarea id="payment-comment" className="checkout-field__input checkout-field__textarea" value={extra.comment ?? ''} maxLength={2000} onChange={(event) => setExtra('comment', event.target.value)} />
+            <textarea
+              id="payment-comment"
+              className="checkout-field__input checkout-field__textarea"
+              value={comment.value}
+              maxLength={2000}
+              onChange={(event) => comment.onChange(event.target.value)}
+              onFocus={comment.onFocus}
+              onBlur={comment.onBlur}
+            />
           </div>
         </div>
       ) : null}

@@ -13,12 +13,12 @@ import { purchaseOrderNumber, PURCHASE_ORDER_CODE } from '@shop/shared/orders/pa
 import type { OrderAddress, OrderDoc } from '@shop/shared/sync/order.schema';
 import type { RxCollection } from 'rxdb/plugins/core';
 import { map, type Observable } from 'rxjs';
+import { newId } from '../sync/replica.ts';
+
+export { newId };
 
 export type OrdersCollection = RxCollection<OrderDoc>;
 
-export function newId(): string {
-  return typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-}
 
 async function sha256(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));

@@ -12,8 +12,8 @@ import { notify } from '../../ui/notifications.tsx';
 import { loadContentTexts } from './content-texts.ts';
 import { listNotification, type ListKind } from './list-notices.ts';
 import { addToList, removeFromList, watchList, type AddOutcome, type ListItem, type NextWrite } from './sku-list.collection.ts';
+import { newId, replicaId } from '../sync/replica.ts';
 
-const REPLICA_KEY = 'shop.replica';
 
 export interface ProductForList extends ProductSnapshot {
   sku: string;
@@ -29,22 +29,7 @@ export interface SkuList {
 
 export type ListsRuntime = Record<ListKind, SkuList>;
 
-function newId(): string {
-  return typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-}
 
-/** This browser's replica id, the same one the cart's writes carry (cart-runtime.ts). */
-function replicaId(): string {
-  try {
-    const known = localStorage.getItem(REPLICA_KEY);
-    if (known) return known;
-    const made = newId();
-    localStorage.setItem(REPLICA_KEY, made);
-    return made;
-  } catch {
-    return 'tab';
-  }
-}
 
 function compareHref(): string {
   const first = typeof window === 'undefined' ? undefined : window.location.pathname.split('/')[1];

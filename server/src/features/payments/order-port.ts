@@ -4,33 +4,11 @@
  * payments never write order rows themselves.
  */
 import type { OrderStatus } from '@shop/shared/orders/order-status';
+import type { OrderCommentInput, PlacedOrder } from '../orders/orders.service.ts';
 
-export interface PlacedOrder {
-  /** The client-made order id: the idempotency key all the way to the provider. */
-  id: string;
-  increment_id: string;
-  owner: string;
-  store: string;
-  currency: string;
-  /** Major units, as the totals show it. */
-  grand_total: number;
-  /** Minor units (cents): what a provider is asked to charge. */
-  grand_total_minor: number;
-  status: OrderStatus;
-  customer_email: string;
-  payment_method: string;
-  /** Random per order; the order-status page's address. */
-  order_token: string;
-  /** HMAC of order_token + increment_id: the order-status page's `hash`. */
-  status_hash: string;
-}
-
-export interface OrderComment {
-  comment: string;
-  status: OrderStatus;
-  is_customer_notified: boolean;
-  is_visible_on_front: boolean;
-}
+export type { PlacedOrder };
+/** A comment as payments write it (the orders service adds its id and time). */
+export type OrderComment = OrderCommentInput;
 
 export interface OrderPort {
   getOrder(orderId: string): Promise<PlacedOrder | null>;
