@@ -34,6 +34,9 @@ test('a guest checks out with bank transfer and gets the order confirmation; the
   await fillPersonal(page);
   await page.getByRole('button', { name: 'Continue to Shipping' }).click();
   const shipping = page.getByRole('region', { name: 'Shipping' });
+  // Most shoppers ship to themselves: the name and phone start from Personal Details.
+  await expect(shipping.getByLabel('First name')).toHaveValue(SHOPPER.firstName);
+  await expect(shipping.getByLabel('Phone Number')).toHaveValue(SHOPPER.phone);
   await shipping.getByLabel('Zip-code').fill('12');
   await shipping.getByLabel('City').focus();
   await expect(shipping.getByText('Zip-code must have at least 3 letters')).toBeVisible();

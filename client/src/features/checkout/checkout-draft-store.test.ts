@@ -1,6 +1,6 @@
 import { emptyCheckoutDraft, setDraftField } from '@shop/shared/sync/checkout-draft';
 import { describe, expect, it } from 'vitest';
-import { profileFill } from './checkout-draft-store.ts';
+import { personalToShipping, profileFill } from './checkout-draft-store.ts';
 
 const profile = {
   id: 1,
@@ -29,5 +29,25 @@ describe('a customer’s profile prefills the draft', () => {
   it('never overwrites what the shopper typed', () => {
     const typed = setDraftField(emptyCheckoutDraft('checkout', 'w'), 'personalDetails', 'emailAddress', 'typed@example.com', { id: 'x', at: 1, replica: 'r' });
     expect(profileFill(typed, profile).find((write) => write.field === 'emailAddress' && write.section === 'personalDetails')).toBeUndefined();
+  });
+});
+
+describe('the shipping address starts from Personal Details', () => {
+  const stamp = { id: 'x', at: 1, replica: 'r' };
+  it('copies the name and phone into empty shipping fields only', () => {
+    let draft = emptyCheckoutDraft('checkout', 'w');
+    draft = setDraftField(draft, 'personalDetails', 'firstName', 'Anna', stamp);
+    draft = setDraftField(draft, 'personalDetails', 'lastName', 'Jansen', stamp);
+    draft = setDraftField(draft, 'personalDetails', 'phoneNumber', '0612345678', stamp);
+    draft = setDraftField(draft, 'shippingDetails', 'lastName', 'de Vries', stamp);
+    expect(personalToShipping(draft)).toEqual([
+      { section: 'shippingDetails', field: 'firstName', value: 'Anna' },
+      { section: 'shippingDetails', field: 'phoneNumber', value: '0612345678' },
+    ]);
+  });
+
+  it('copies nothing blank', () => {
+    const draft = setDraftField(emptyCheckoutDraft('checkout', 'w'), 'personalDetails', 'firstName', '  ', stamp);
+    expect(personalToShipping(draft)).toEqual([]);
   });
 });

@@ -91,3 +91,18 @@ export function profileFill(draft: CheckoutDraftDoc, profile: CustomerProfile): 
   if (billing) fill('paymentDetails', addressFields(billing));
   return writes;
 }
+
+/**
+ * The shipping address's name and phone, when nobody typed them yet, from Personal Details: most shoppers ship to
+ * themselves, and the fields stay theirs to change.
+ */
+export function personalToShipping(draft: CheckoutDraftDoc): FieldWrite[] {
+  const personal = draft.personalDetails as Record<string, { value?: unknown } | undefined>;
+  const shipping = draft.shippingDetails as Record<string, unknown>;
+  const writes: FieldWrite[] = [];
+  for (const field of ['firstName', 'lastName', 'phoneNumber'] as const) {
+    const value = personal[field]?.value;
+    if (shipping[field] === undefined && typeof value === 'string' && value.trim() !== '') writes.push({ section: 'shippingDetails', field, value });
+  }
+  return writes;
+}

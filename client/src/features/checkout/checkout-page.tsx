@@ -32,7 +32,7 @@ import { LAST_ORDER_KEY } from '../orders/orders-config.ts';
 import { readLastOrder, startOrders, type OrdersRuntime } from '../orders/orders-runtime.ts';
 import { methodKey, paymentMethods as fetchPaymentMethods, shippingMethods as fetchShippingMethods } from './checkout-api.ts';
 import { checkoutConfig } from './checkout-config.ts';
-import { DRAFT_ID, profileFill, watchDraft, writeDraftFields, type DraftsCollection, type FieldWrite } from './checkout-draft-store.ts';
+import { DRAFT_ID, personalToShipping, profileFill, watchDraft, writeDraftFields, type DraftsCollection, type FieldWrite } from './checkout-draft-store.ts';
 import { personalProblems, paymentProblems, shippingProblems, type AddressValues, type Problems } from './checkout-fields.ts';
 import { focusFirstProblem, SelectField, TextField, useEditedValue, usePickedValue, type FieldState } from './checkout-fields-ui.tsx';
 import { checkoutMachine, CHECKOUT_STEPS, type CheckoutError, type CheckoutStep, type PlacedOrderSummary } from './checkout.machine.ts';
@@ -171,6 +171,14 @@ function Checkout({ runtime, orders }: { runtime: CartRuntime; orders: OrdersRun
     prefilled.current = true;
     void writeDraftFields(drafts, profileFill(draft, profile));
   }, [draft, drafts]);
+
+  // Entering Shipping: the name and phone of Personal Details fill its empty fields.
+  const onShipping = state.matches({ editing: 'shipping' });
+  useEffect(() => {
+    if (onShipping && draft) void writeDraftFields(drafts, personalToShipping(draft));
+    // Once per entry into the step: later draft changes are the shopper's own.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [onShipping, drafts]);
 
   // Another tab placed this checkout: its confirmation shows here too.
   useEffect(() => {
