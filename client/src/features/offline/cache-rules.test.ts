@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cacheRuleFor, offlineMissBody, OFFLINE_MISS, staticRouteFor, urlMapCacheKey, type RequestFacts } from './cache-rules.ts';
+import { cacheRuleFor, offlineMissBody, OFFLINE_MISS, urlMapCacheKey, type RequestFacts } from './cache-rules.ts';
 
 const origin = 'https://shop.test';
 const get = (url: string): RequestFacts => ({ method: 'GET', url: `${origin}${url}`, mode: 'cors' });
@@ -55,18 +55,6 @@ describe('cacheRuleFor', () => {
       get('/health'),
     ];
     for (const request of live) expect(cacheRuleFor(request, origin), `${request.method} ${request.url}`).toBe('none');
-  });
-
-  it('lets the browser send the live API to the network without waking the worker, and never bypasses a cached read', () => {
-    const live = ['/api/cart/pull', '/api/cart/isCartUpdated', '/api/replication/cart/stream', '/api/replication/wishlist/push', '/api/stock/check', '/api/user/me', '/api/user/refresh', '/api/order/create'];
-    for (const path of live) expect(staticRouteFor(path), path).toBe('network');
-    const cached = [get('/api/catalog/search?request=%7B%7D'), get('/api/catalog/product/variants?parentSku=W-1'), get('/api/catalog/render-list?skus=A'), get('/api/location'), post('/api/url/map')];
-    for (const request of cached) {
-      expect(cacheRuleFor(request, origin)).not.toBe('none');
-      expect(staticRouteFor(new URL(request.url).pathname), request.url).toBe('fetch-event');
-    }
-    // Pages, pictures and the app's own files still reach the worker.
-    for (const path of ['/en/watches', '/media/catalog/product/w/1.png', '/assets/index.js', '/index.html']) expect(staticRouteFor(path), path).toBe('fetch-event');
   });
 
   it('leaves other origins and the built files (precached apart) alone', () => {

@@ -63,32 +63,6 @@ export function urlMapCacheKey(body: string, origin: string): string | null {
   return `${origin}/api/url/map?${query.toString()}`;
 }
 
-/**
- * Routes the browser applies before it wakes the worker (the service worker static routing API, Chromium 123+),
- * first match wins. The live API (cart polling, replication and its stream, stock, accounts) goes straight to the
- * network without a fetch event, so the worker of an old version falls idle, and can hand over to a new one, even
- * while a page keeps polling (decision 014). Browsers without the API send everything to the worker, where
- * cacheRuleFor gives the same answer.
- */
-export const STATIC_ROUTES = [
-  { condition: { urlPattern: { pathname: '/api/catalog/*' } }, source: 'fetch-event' },
-  { condition: { urlPattern: { pathname: '/api/location' } }, source: 'fetch-event' },
-  { condition: { urlPattern: { pathname: '/api/url/map' } }, source: 'fetch-event' },
-  { condition: { urlPattern: { pathname: '/api/*' } }, source: 'network' },
-] as const;
-
-export type StaticRouteSource = (typeof STATIC_ROUTES)[number]['source'];
-
-/** Which source the static routes pick for a same-origin path ('fetch-event' when none matches). */
-export function staticRouteFor(pathname: string): StaticRouteSource {
-  for (const route of STATIC_ROUTES) {
-    const pattern = route.condition.urlPattern.pathname;
-    const matches = pattern.endsWith('/*') ? pathname.startsWith(pattern.slice(0, -1)) : pathname === pattern;
-    if (matches) return route.source;
-  }
-  return 'fetch-event';
-}
-
 /** Error code of the worker's answer to a catalogue read that has no network and nothing cached. */
 export const OFFLINE_MISS = 'offline_not_cached';
 

@@ -15,7 +15,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
-import { CACHE_NAMES, cacheRuleFor, offlineMissBody, STATIC_ROUTES, urlMapCacheKey, type CacheRule } from './cache-rules.ts';
+import { CACHE_NAMES, cacheRuleFor, offlineMissBody, urlMapCacheKey, type CacheRule } from './cache-rules.ts';
 
 // The little of ServiceWorkerGlobalScope this file uses (the client's tsconfig has the DOM library, not WebWorker).
 declare const self: {
@@ -24,19 +24,11 @@ declare const self: {
   skipWaiting(): Promise<void>;
   addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
   addEventListener(type: 'activate', listener: (event: Event & { waitUntil(promise: Promise<unknown>): void }) => void): void;
-  addEventListener(type: 'install', listener: (event: InstallEvent) => void): void;
 };
-/** The install event, with the static routing API where the browser has it. */
-type InstallEvent = Event & { waitUntil(promise: Promise<unknown>): void; addRoutes?: (routes: typeof STATIC_ROUTES) => Promise<void> };
 
 const origin = self.location.origin;
 const NETWORK_TIMEOUT_SECONDS = 3;
 const DAY = 24 * 60 * 60;
-
-// The live API bypasses the worker before it is even woken (cache-rules.ts, STATIC_ROUTES).
-self.addEventListener('install', (event) => {
-  if (event.addRoutes) event.waitUntil(event.addRoutes(STATIC_ROUTES).catch((error: unknown) => console.warn('Static routes refused:', error)));
-});
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
