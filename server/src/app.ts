@@ -19,6 +19,7 @@ import { CatalogueService } from './features/catalogue/catalogue.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { locationRoutes } from './features/location/location.routes.ts';
 import { mailboxRoutes } from './features/mail/mailbox.routes.ts';
+import { smtpTransport } from './features/mail/smtp.ts';
 import { OutboxMailer, type Mailer } from './features/mail/mailer.ts';
 import { OutboxRepository } from './features/mail/outbox.repository.ts';
 import { createOrders } from './features/orders/orders.ts';
@@ -28,7 +29,6 @@ import type { PaymentFetch } from './features/payments/payment-provider.ts';
 import { createPayments } from './features/payments/payments.ts';
 import { paymentRoutes } from './features/payments/payments.routes.ts';
 import { sandboxRoutes } from './features/payments/sandbox/sandbox.routes.ts';
-import { smtpTransport } from './features/mail/smtp.ts';
 import { renderListRoutes } from './features/location/render-list.routes.ts';
 import { mediaRoutes } from './features/media/media.routes.ts';
 import { NewsletterCoupons } from './features/newsletter/newsletter-coupons.ts';
@@ -100,7 +100,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('onClose', async () => catalogue.close());
 
   const outbox = new OutboxRepository(db);
-  const smtp = config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : null;
+  const smtp = config.mail.smtpUrl ? await smtpTransport(config.mail.smtpUrl) : null;
   const mailer = new OutboxMailer(outbox, { from: config.mail.from, transport: smtp, now: () => clock().getTime(), log: app.log });
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => {
