@@ -37,7 +37,7 @@ test.afterAll(() => {
   server?.kill();
 });
 
-test('with the external checkout on, /checkout goes to the CMS with the cart token; /order-success thanks the shopper', async ({ page, request }) => {
+test('with the external checkout on, /checkout (with or without a store) goes to the CMS with the cart token; /order-success thanks the shopper', async ({ page, request }) => {
   await page.route(`${CMS}/**`, (route) => route.fulfill({ contentType: 'text/html', body: '<h1>External checkout</h1>' }));
   const [product] = await simpleProducts(request, 1);
   await page.goto(`${external}/en/${product!.url_path}`);
@@ -47,6 +47,9 @@ test('with the external checkout on, /checkout goes to the CMS with the cart tok
   await page.goto(`${external}/en/checkout`);
   await expect(page).toHaveURL(`${CMS}/vue/cart/sync/cart/${token}`);
   await expect(page.getByRole('heading', { name: 'External checkout' })).toBeVisible();
+  // Without a store, /checkout is the default store's checkout: it leaves for the CMS too.
+  await page.goto(`${external}/checkout`);
+  await expect(page).toHaveURL((url) => url.href.startsWith(`${CMS}/vue/cart/sync`));
 
   await page.goto(`${external}/en/order-success/EN000000123`);
   await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toBeVisible();

@@ -1,9 +1,10 @@
 /**
  * The shoppers of the orders bench (bench/orders.ts): each takes the next order, pushes it through
- * /api/replication/orders/push and pushes the same write again (a retry: must change nothing). Runs on the server's
- * thread, or as a worker thread (`clientsInWorker` in orders.ts, BENCH_ORDER_CLIENTS_WORKER=1).
+ * /api/replication/orders/push and pushes the same write again (a retry: must change nothing). Runs as a worker thread
+ * (`clientsInWorker` in orders.ts), or on the server's thread with BENCH_ORDER_CLIENTS_WORKER=0.
  */
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 
 export const SKUS = ['BENCH-A', 'BENCH-B', 'BENCH-C', 'BENCH-D'];
@@ -11,12 +12,17 @@ export const SKUS = ['BENCH-A', 'BENCH-B', 'BENCH-C', 'BENCH-D'];
 export interface ClientJob {
   base: string;
   carts: string[];
+  /** Orders in all, the warm-up ones included. */
   orders: number;
+  /** The first orders, placed like the others but not timed: they warm up the JIT and the statement cache. */
+  warmup: number;
 }
 
 export interface ClientReport {
-  /** Milliseconds of each placing push (the first push of an order). */
+  /** Milliseconds of each placing push (the first push of an order) after the warm-up. */
   times: number[];
+  /** The same for the warm-up orders. */
+  warmupTimes: number[];
   pushed: Array<{ id: string; sku: string; qty: number }>;
   elapsed: number;
 }
@@ -47,16 +53,23 @@ function order(index: number) {
 
 /** One shopper per cart, all at once, until `orders` orders were pushed; answers each placing push's milliseconds. */
 export async function runClients(job: ClientJob): Promise<ClientReport> {
-  const push = async (cart: string, doc: ReturnType<typeof order>) => {
-    const response = await fetch(`${job.base}/api/replication/orders/push?cartId=${cart}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify([{ assumedMasterState: null, newDocumentState: doc }]),
+  // node:http with keep-alive, one socket per shopper: far less garbage than fetch, so the load generator's own
+  // collections do not show up as server latency.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: job.carts.length });
+  const push = (cart: string, doc: ReturnType<typeof order>) =>
+    new Promise<void>((resolve, reject) => {
+      const body = JSON.stringify([{ assumedMasterState: null, newDocumentState: doc }]);
+      const request = http.request(`${job.base}/api/replication/orders/push?cartId=${cart}`, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (response) => {
+        const parts: Buffer[] = [];
+        response.on('data', (part: Buffer) => parts.push(part));
+        response.on('end', () => (response.statusCode === 200 ? resolve() : reject(new Error(`push failed ${response.statusCode}: ${Buffer.concat(parts).toString()}`))));
+        response.on('error', reject);
+      });
+      request.on('error', reject);
+      request.end(body);
     });
-    if (response.status !== 200) throw new Error(`push failed ${response.status}: ${await response.text()}`);
-    await response.arrayBuffer();
-  };
   const times: number[] = [];
+  const warmupTimes: number[] = [];
   const pushed: ClientReport['pushed'] = [];
   let next = 0;
   const start = performance.now();
@@ -67,12 +80,14 @@ export async function runClients(job: ClientJob): Promise<ClientReport> {
         pushed.push({ id: doc.id, sku: doc.items[0]!.sku!, qty: doc.items[0]!.qty });
         const t0 = performance.now();
         await push(cart, doc);
-        times.push(performance.now() - t0);
+        (index < job.warmup ? warmupTimes : times).push(performance.now() - t0);
         await push(cart, doc);
       }
     }),
   );
-  return { times, pushed, elapsed: performance.now() - start };
+  const elapsed = performance.now() - start;
+  agent.destroy();
+  return { times, warmupTimes, pushed, elapsed };
 }
 
 if (!isMainThread && (workerData as ClientJob | null)?.carts) parentPort?.postMessage(await runClients(workerData as ClientJob));

@@ -46,6 +46,8 @@ import { stockRoutes } from './features/stock/stock.routes.ts';
 import { registerClient } from './plugins/client.ts';
 import { errorBody, registerErrorHandler, registerNotFoundHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { sql } from 'kysely';
+import { startCheckpointer, WRITER_AUTOCHECKPOINT_PAGES } from './storage/checkpointer.ts';
 import { migrateToLatest, openSqlite, type Db } from './storage/database.ts';
 import { seedDemoIfEmpty } from './storage/seed/seed-demo.ts';
 
@@ -78,7 +80,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const db = openSqlite(config.databaseFile);
   app.decorate('db', db);
-  app.addHook('onClose', async () => db.destroy());
+  // WAL checkpoints (and their fsyncs) run on a worker thread, not inside a shopper's commit (decision 024).
+  const checkpointer = startCheckpointer(config.databaseFile, { onError: (message) => app.log.warn({ err: message }, 'the background WAL checkpoint failed') });
+  await sql`pragma wal_autocheckpoint = ${sql.lit(WRITER_AUTOCHECKPOINT_PAGES)}`.execute(db);
+  app.addHook('onClose', async () => {
+    await checkpointer.stop();
+    await db.destroy();
+  });
 
   const migrations = await migrateToLatest(db);
   const applied = migrations.results?.filter((r) => r.status === 'Success').map((r) => r.migrationName) ?? [];
@@ -135,7 +143,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('orders', orders.service);
   await app.register(orderRoutes({ replication, owners, contactEmail: config.orders.contactEmail }));
   app.addHook('onReady', async () => {
+    // Mail a crash left queued (or an older order left without its confirmation) goes out at start.
     await orders.mailPending();
+    await mailer.flush();
   });
   const payments = createPayments({
     db,

@@ -23,11 +23,19 @@ const toDefaultStore = () => {
 const indexRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', beforeLoad: toDefaultStore });
 const pwaRoute = createRoute({ getParentRoute: () => rootRoute, path: '/pwa.html', beforeLoad: toDefaultStore });
 
+/**
+ * The first path segments of the pages outside the catalogue. Opened without a store (`/checkout`, a provider's
+ * return to `/orderstatus?transactionid=`, an old bookmark), they go to the default store's page, query kept.
+ */
+const STORELESS_PAGES = new Set(['checkout', 'order-success', 'order-status', 'orderstatus', 'compare', 'my-account', 'create-password', 'customer']);
+
 export const storeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '$store',
-  beforeLoad: ({ params }) => {
-    if (!isStoreCode(params.store)) throw notFound();
+  beforeLoad: ({ params, location }) => {
+    if (isStoreCode(params.store)) return;
+    if (STORELESS_PAGES.has(params.store)) throw redirect({ href: `/${DEFAULT_STORE}${location.href}`, replace: true });
+    throw notFound();
   },
   component: StoreLayoutRoute,
   notFoundComponent: StoreNotFound,

@@ -9,11 +9,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { CompiledQuery, Kysely, Migrator, SqliteDialect, type Compilable, type MigrationResultSet, type QueryResult, type SqliteStatement } from 'kysely';
+import { CompiledQuery, Kysely, Migrator, SqliteDialect, type Compilable, type MigrationResultSet, type QueryResult, type SqliteStatement, type Transaction } from 'kysely';
 import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
+/** A transaction on the shop's database. */
+export type Trx = Transaction<Database>;
 
 /** How many prepared statements one connection keeps (the app issues a few hundred distinct SQL texts). */
 const STATEMENT_CACHE_SIZE = 500;

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { testConfig } from '../../config.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import { fixtureCatalogue } from '../../test/fixture-catalogue.ts';
 import { startFakeSmtp } from './fake-smtp.test-helper.ts';
@@ -116,5 +118,49 @@ describe('the storefront fallback leaves the mailbox alone', async () => {
     const shown = await development.inject({ method: 'GET', url: '/dev/mailbox' });
     expect(shown.statusCode).toBe(200);
     expect(shown.body).toContain("Developers' mailbox");
+  });
+});
+
+describe('mail queued in a transaction (the transactional outbox)', async () => {
+  const smtp = await startFakeSmtp();
+  afterAll(() => smtp.close());
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-outbox-'));
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const mail = (to: string) => ({ to, subject: `For ${to}`, text: 'x', kind: 'test' });
+  const statusOf = async (app: Awaited<ReturnType<typeof buildApp>>, to: string) =>
+    (await app.db.withTables<{ outbox: { to: string; status: string } }>().selectFrom('outbox').select('status').where('to', '=', to).execute()).map((row) => row.status);
+
+  it('exists only when the transaction commits, and a flush delivers each queued mail once, whatever runs beside it', async () => {
+    const app = await buildApp(testConfig({ dataDir, seedDemo: false, mail: { smtpUrl: smtp.url, from: 'shop@example.com', devMailbox: false } }));
+    await app.db.transaction().execute(async (trx) => app.mailer.queue(trx, mail('kept@example.com')));
+    await expect(
+      app.db.transaction().execute(async (trx) => {
+        await app.mailer.queue(trx, mail('undone@example.com'));
+        throw new Error('the change fails after its mail was queued');
+      }),
+    ).rejects.toThrow('the change fails');
+    expect(await statusOf(app, 'kept@example.com')).toEqual(['queued']);
+    expect(await statusOf(app, 'undone@example.com')).toEqual([]);
+
+    await Promise.all([app.mailer.flush(), app.mailer.flush(), app.mailer.send(mail('sent@example.com'))]);
+    await (app.mailer as OutboxMailer).settled();
+    expect(smtp.received.map((received) => received.to[0]).sort()).toEqual(['kept@example.com', 'sent@example.com']);
+    expect(await statusOf(app, 'kept@example.com')).toEqual(['sent']);
+    await app.close();
+  });
+
+  it('delivers at start what a stop (or crash) left queued between the commit and the delivery', async () => {
+    const offline = await buildApp(testConfig({ dataDir, seedDemo: false, mail: { smtpUrl: null, from: 'shop@example.com', devMailbox: false } }));
+    await offline.db.transaction().execute(async (trx) => offline.mailer.queue(trx, mail('later@example.com')));
+    await offline.mailer.flush();
+    await offline.close();
+    expect(smtp.received.some((received) => received.to[0] === 'later@example.com')).toBe(false);
+
+    const app = await buildApp(testConfig({ dataDir, seedDemo: false, mail: { smtpUrl: smtp.url, from: 'shop@example.com', devMailbox: false } }));
+    await app.ready();
+    await (app.mailer as OutboxMailer).settled();
+    expect(smtp.received.filter((received) => received.to[0] === 'later@example.com')).toHaveLength(1);
+    expect(await statusOf(app, 'later@example.com')).toEqual(['sent']);
+    await app.close();
   });
 });

@@ -1,6 +1,6 @@
 /** The `outbox` table (migration 005): every e-mail the shop sends, newest last, with its delivery status. */
 import type { Generated, Selectable } from 'kysely';
-import type { Db } from '../../storage/database.ts';
+import type { Db, Trx } from '../../storage/database.ts';
 
 export type OutboxStatus = 'queued' | 'sent' | 'failed';
 
@@ -46,20 +46,38 @@ function fromRow(row: Selectable<OutboxTable>): OutboxMail {
   };
 }
 
+function withOutbox(db: Trx | Db) {
+  return db.withTables<{ outbox: OutboxTable }>();
+}
+
 export class OutboxRepository {
   private readonly db;
 
   constructor(db: Db) {
-    this.db = db.withTables<{ outbox: OutboxTable }>();
+    this.db = withOutbox(db);
   }
 
-  async add(mail: { to: string; subject: string; text: string; html: string | null; kind: string }, at: number): Promise<number> {
-    const row = await this.db
+  /** Writes a queued mail, on `trx` when it belongs to a transaction; answers its id. */
+  async add(mail: { to: string; subject: string; text: string; html: string | null; kind: string }, at: number, trx?: Trx | Db): Promise<number> {
+    const row = await (trx ? withOutbox(trx) : this.db)
       .insertInto('outbox')
       .values({ ...mail, created_at: at, status: 'queued', error: null, sent_at: null })
       .returning('id')
       .executeTakeFirstOrThrow();
     return Number(row.id);
+  }
+
+  /** The oldest mails still queued (not sent, not failed) after the id `after`, at most `limit`. */
+  async queued(limit: number, after = 0): Promise<Array<{ id: number; to: string; subject: string; text: string; html: string | null }>> {
+    const rows = await this.db
+      .selectFrom('outbox')
+      .select(['id', 'to', 'subject', 'text', 'html'])
+      .where('status', '=', 'queued')
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({ ...row, id: Number(row.id) }));
   }
 
   async markSent(id: number, at: number): Promise<void> {

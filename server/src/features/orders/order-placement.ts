@@ -7,7 +7,7 @@
  * to a savepoint) and writes the spec's message. Repeated, retried and concurrent pushes find the order row and
  * change nothing.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { DEFAULT_STORE, isStoreCode, taxDefaultCountry, type Product } from '@shop/shared';
 import type { CartLineDoc } from '@shop/shared/cart/index';
 import {
@@ -23,7 +23,7 @@ import {
   type OrderFieldProblem,
   type OrderTotals,
 } from '@shop/shared/orders/index';
-import type { OrderDoc } from '@shop/shared/sync/order.schema';
+import { ORDER_SERVER_OWNED_FIELDS, type OrderDoc } from '@shop/shared/sync/order.schema';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../storage/schema.ts';
@@ -53,7 +53,22 @@ export interface PlacementOptions {
   contactEmail: string;
   now: () => number;
   statusHash: (orderToken: string, incrementId: string) => string;
+  /** Queues the order's confirmation mail in the placing transaction: it exists exactly when the order does. */
+  queueConfirmation: (trx: Trx, order: PlacedOrderMail) => Promise<void>;
   log?: FastifyBaseLogger;
+}
+
+/** What the confirmation mail of a placed order says. */
+export interface PlacedOrderMail {
+  to: string;
+  store: string;
+  firstname: string;
+  incrementId: string;
+  currency: string;
+  grandTotal: number;
+  items: ReadonlyArray<{ name: string; qty: number; row_total_incl_tax: number }>;
+  orderToken: string;
+  hash: string;
 }
 
 export interface PlacedResult {
@@ -76,8 +91,12 @@ function incrementPrefix(store: string): string {
  * The placing statements of fixed shape (and those of a one-line order), built and compiled once (`compiledOnce`):
  * Kysely's builder costs more than SQLite's work for them. Orders of several lines build theirs.
  */
-const placedRow = compiledOnce<{ id: string }, { owner: string }>((db, value) =>
-  withOrderTables(db).selectFrom('orders').select(['owner']).where('id', '=', value('id')),
+const placedRow = compiledOnce<{ id: string }, { owner: string; order_token: string }>((db, value) =>
+  withOrderTables(db).selectFrom('orders').select(['owner', 'order_token']).where('id', '=', value('id')),
+);
+/** The order document as its placing owner holds it (the copy whose result fields a moved shopper gets). */
+const ownersCopy = compiledOnce<{ owner: string; id: string }, { data: string }>((db, value) =>
+  db.selectFrom('replicated_documents').select('data').where('collection', '=', 'orders').where('owner', '=', value('owner')).where('id', '=', value('id')),
 );
 const cartCoupon = compiledOnce<{ owner: string }, Coupon>((db, value) =>
   db
@@ -159,15 +178,15 @@ export class OrderPlacement {
   constructor(private readonly options: PlacementOptions) {}
 
   /** The replication prepare step of the `orders` collection. */
-  async prepare(docs: Doc[], context: { trx: Trx; owner: string; deleted: readonly boolean[] }): Promise<Doc[]> {
+  async prepare(docs: Doc[], context: { trx: Trx; owner: string; deleted: readonly boolean[]; pushed: readonly (Doc | undefined)[] }): Promise<Doc[]> {
     const placed: Doc[] = [];
     for (const [index, doc] of docs.entries()) {
-      placed.push(context.deleted[index] ? doc : await this.placeOnce(context.trx, context.owner, doc as unknown as OrderDoc & Doc));
+      placed.push(context.deleted[index] ? doc : await this.placeOnce(context.trx, context.owner, doc as unknown as OrderDoc & Doc, context.pushed[index]));
     }
     return placed;
   }
 
-  private async placeOnce(trx: Trx, owner: string, doc: OrderDoc & Doc): Promise<Doc> {
+  private async placeOnce(trx: Trx, owner: string, doc: OrderDoc & Doc, pushed: Doc | undefined): Promise<Doc> {
     // Offline orders wait for the shopper's confirmation (spec 2 §4).
     if (doc.confirmed !== true) return doc;
     // Answered already: placed (200) or refused for good (400, 409). Only a server failure (500) is tried again.
@@ -175,13 +194,17 @@ export class OrderPlacement {
     const orders = withOrderTablesTrx(trx);
     const existing = (await placedRow(trx, { id: doc.id })).rows[0];
     if (existing) {
-      // Placed by an earlier write of this document (its result fields are already on the stored copy), or an id
-      // another owner used: never touched, never shown.
-      return existing.owner === owner ? doc : this.failed(doc, 'validationError', [{ field: 'id', message: 'The order id is already used' }]);
+      // Placed by an earlier write of this document: its result fields are already on the stored copy.
+      if (existing.owner === owner) return doc;
+      // Placed under another owner. The shopper who placed it and then moved to a new cart (a guest's next cart
+      // token) pushes it with the order token the shop answered: that device gets the placed order's result again.
+      // Anyone else gets a refusal and sees nothing of the order.
+      const moved = tokenMatches(pushed, existing.order_token) ? await this.resultOf(trx, existing.owner, doc) : null;
+      return moved ?? this.failed(doc, 'validationError', [{ field: 'id', message: 'The order id is already used' }]);
     }
     await sql`savepoint place_order`.execute(trx);
     try {
-      const result = await this.place(orders, owner, doc);
+      const result = await this.place(trx, orders, owner, doc);
       await sql`release savepoint place_order`.execute(trx);
       return this.succeeded(doc, result);
     } catch (error) {
@@ -193,7 +216,7 @@ export class OrderPlacement {
     }
   }
 
-  private async place(orders: OrdersTrx, owner: string, doc: OrderDoc): Promise<PlacedResult> {
+  private async place(trx: Trx, orders: OrdersTrx, owner: string, doc: OrderDoc): Promise<PlacedResult> {
     const store = isStoreCode(doc.storeCode) ? doc.storeCode : DEFAULT_STORE;
     const catalogue = this.options.catalogue;
     const skus = [...new Set(doc.items.map((item) => item.sku))];
@@ -268,7 +291,8 @@ export class OrderPlacement {
       order_token: orderToken,
       created_at: at,
       updated_at: at,
-      mailed_at: null,
+      // The confirmation is queued below, in this transaction.
+      mailed_at: at,
     });
     const items = quote.items.map((item, position): OrderItemsTable => ({
       order_id: doc.id,
@@ -291,6 +315,18 @@ export class OrderPlacement {
         .values({ order_id: doc.id, comment: comment.slice(0, 2000), status: 'pending', is_customer_notified: 0, is_visible_on_front: 1, created_at: at })
         .execute();
     }
+    const hash = this.options.statusHash(orderToken, incrementId);
+    await this.options.queueConfirmation(trx, {
+      to: doc.customer_email.trim(),
+      store,
+      firstname: doc.billingAddress.firstName,
+      incrementId,
+      currency: QUOTE_CURRENCY,
+      grandTotal: totals.grand_total,
+      items: items.map((item) => ({ name: item.name, qty: item.qty, row_total_incl_tax: item.row_total_incl_tax })),
+      orderToken,
+      hash,
+    });
     return {
       order_id: doc.id,
       increment_id: incrementId,
@@ -299,7 +335,7 @@ export class OrderPlacement {
       payment_required: paymentRequired(payment.is_server_method, totals.grand_total),
       payment_method: payment.code,
       order_token: orderToken,
-      hash: this.options.statusHash(orderToken, incrementId),
+      hash,
     };
   }
 
@@ -328,6 +364,19 @@ export class OrderPlacement {
     const at = this.options.now();
     const reservations = skus.filter((sku) => takenSkus.has(sku)).map((sku): StockReservationsTable => ({ order_id: doc.id, sku, qty: wanted.get(sku)!, created_at: at, released_at: null }));
     await (reservations.length === 1 ? insertOneReservation(orders, reservations[0]!) : orders.insertInto('stock_reservations').values(reservations).execute());
+  }
+
+  /** The document with the server-owned fields of the copy the placing owner holds, or null when there is none. */
+  private async resultOf(trx: Trx, placingOwner: string, doc: Doc): Promise<Doc | null> {
+    const row = (await ownersCopy(trx, { owner: placingOwner, id: doc.id })).rows[0];
+    if (!row) return null;
+    const original = JSON.parse(row.data) as Record<string, unknown>;
+    const copy: Doc = { ...doc };
+    for (const field of ORDER_SERVER_OWNED_FIELDS) {
+      if (original[field] === undefined) delete copy[field];
+      else copy[field] = original[field];
+    }
+    return copy;
   }
 
   /** The active coupon applied to the owner's cart, read in the placing transaction (one statement). */
@@ -363,6 +412,15 @@ export class OrderPlacement {
     for (const field of ['increment_id', 'orderNumber', 'status']) delete failedDoc[field];
     return failedDoc;
   }
+}
+
+/** Whether a pushed order document carries the order token the shop answered for it (compared in constant time). */
+function tokenMatches(pushed: Doc | undefined, orderToken: string): boolean {
+  const claimed = (pushed?.result as { order_token?: unknown } | undefined)?.order_token;
+  if (typeof claimed !== 'string') return false;
+  const a = Buffer.from(claimed);
+  const b = Buffer.from(orderToken);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** A product the shop can sell now: in the catalogue, enabled, with a known price. */

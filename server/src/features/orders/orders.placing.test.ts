@@ -207,6 +207,37 @@ describe('owners', () => {
     expect((await placedRows(doc.id))[0]!.owner).toBe(`guest:${anna}`);
     expect((await app.orders.listForOwner(`guest:${bert}`))).toEqual([]);
   });
+
+  it('a guest who moved to a new cart and pushes the placed order again gets its result back, with the order token only', async () => {
+    const first = await client.newCart();
+    const next = await client.newCart();
+    const doc = orderDoc();
+    await client.push(first, [{ doc }]);
+    const placed = await client.order(first, doc.id);
+    const stock = await client.stock('RING-1000');
+    const mails = (await confirmations(placed.increment_id!)).length;
+
+    // The device re-pushes its copy under the new cart (replication starts afresh for a new owner): the shop's
+    // answer, order token included, travels with it.
+    await client.push(next, [{ doc: { ...placed, writeId: `${doc.writeId}-moved` } }]);
+    const moved = await client.order(next, doc.id);
+    expect(moved).toMatchObject({ resultCode: 200, transmited: true, increment_id: placed.increment_id, status: 'pending' });
+    expect(moved.result).toEqual(placed.result);
+    // Nothing is placed, reserved or mailed again.
+    expect(await placedRows(doc.id)).toHaveLength(1);
+    expect((await placedRows(doc.id))[0]!.owner).toBe(`guest:${first}`);
+    expect(await reservations(doc.id)).toHaveLength(1);
+    expect(await client.stock('RING-1000')).toBe(stock);
+    expect(await confirmations(placed.increment_id!)).toHaveLength(mails);
+
+    // A wrong or missing token is the plain refusal.
+    const stranger = await client.newCart();
+    const forged = { ...placed, writeId: `${doc.writeId}-forged`, result: { ...(placed.result as object), order_token: 'x'.repeat(32) } };
+    await client.push(stranger, [{ doc: forged }]);
+    const refused = await client.order(stranger, doc.id);
+    expect(refused.resultCode).toBe(400);
+    expect(JSON.stringify(refused)).not.toContain(placed.increment_id);
+  });
 });
 
 describe('POST /api/order', () => {

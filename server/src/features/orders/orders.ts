@@ -1,17 +1,18 @@
 /**
- * Puts the orders feature together for app.ts: the placing step inside the `orders` replication writes, the
- * confirmation mail once the write committed, and the service the payment flow uses.
+ * Puts the orders feature together for app.ts: the placing step inside the `orders` replication writes (with the
+ * confirmation mail queued in the same transaction, delivered once it committed), and the service the payment flow
+ * uses.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
-import { compiledOnce, type Db } from '../../storage/database.ts';
+import { compiledOnce, type Db, type Trx } from '../../storage/database.ts';
 import { loadTokenSecret } from '../accounts/token-secret.ts';
 import type { CatalogueService } from '../catalogue/catalogue.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import type { Doc, ReplicationRepository } from '../replication/replication.repository.ts';
+import type { ReplicationRepository } from '../replication/replication.repository.ts';
 import type { CheckoutMethods } from '../shipping/checkout-methods.ts';
 import { orderConfirmationMail } from './order-mail.ts';
-import { OrderPlacement } from './order-placement.ts';
+import { OrderPlacement, type PlacedOrderMail } from './order-placement.ts';
 import { OrdersService } from './orders.service.ts';
 import { withOrderTables, type OrderItemsTable, type OrdersTable } from './orders.tables.ts';
 
@@ -31,7 +32,7 @@ const itemsOf = compiledOnce<{ orderId: string }, Pick<OrderItemsTable, 'name' |
 
 export interface OrdersFeature {
   service: OrdersService;
-  /** Sends the confirmation of every placed order not mailed yet (after a crash between commit and mail). */
+  /** Queues the confirmation of every placed order that has none yet (the mailer's flush delivers it); answers how many. */
   mailPending(): Promise<number>;
 }
 
@@ -47,27 +48,39 @@ export function createOrders(deps: {
 }): OrdersFeature {
   const secret = loadTokenSecret(deps.config.dataDir, deps.config.accounts.tokenSecret);
   const service = new OrdersService({ db: deps.db, replication: deps.replication, secret, now: deps.now, ...(deps.log ? { log: deps.log } : {}) });
+  /** The confirmation mail of a placed order, with its order-status link (under the order's store). */
+  const confirmation = (order: PlacedOrderMail) =>
+    orderConfirmationMail({
+      ...order,
+      statusUrl: `${deps.config.accounts.publicUrl}/${order.store}/order-status/${order.orderToken}?hash=${order.hash}`,
+    });
   const placement = new OrderPlacement({
     catalogue: deps.catalogue,
     methods: deps.methods,
     contactEmail: deps.config.orders.contactEmail,
     now: deps.now,
     statusHash: (token, incrementId) => service.statusHash(token, incrementId),
+    queueConfirmation: (trx, order) => deps.mailer.queue(trx, confirmation(order)),
     ...(deps.log ? { log: deps.log } : {}),
   });
   deps.replication.onPrepare('orders', (docs, context) => placement.prepare(docs, context));
+  deps.replication.onStored('orders', async (documents) => {
+    // A placed order's confirmation was queued in its transaction: deliver it now that it committed. A mail problem
+    // must not fail the shopper's push (the mail stays queued and is delivered at the next start).
+    if (!documents.some((document) => document.transmited === true && document.resultCode === 200)) return;
+    await deps.mailer.flush().catch((error: unknown) => deps.log?.error({ err: error }, 'the order confirmations could not be delivered'));
+  });
 
   const db = withOrderTables(deps.db);
-  /** Claims the order's mail (mailed_at) so that two writers never send it twice, then queues it. */
-  const mail = async (orderId: string): Promise<boolean> => {
-    // The claim answers the row it claimed: the order just written is not read again.
-    const order = (await claimMail(deps.db, { id: orderId, at: deps.now() })).rows[0];
+  /** Claims a placed order's mail (mailed_at) and queues it in the same transaction; false when it had one. */
+  const queueLate = async (trx: Trx, orderId: string): Promise<boolean> => {
+    const order = (await claimMail(trx, { id: orderId, at: deps.now() })).rows[0];
     if (!order) return false;
-    const { rows: items } = await itemsOf(deps.db, { orderId });
+    const { rows: items } = await itemsOf(trx, { orderId });
     const addresses = JSON.parse(order.addresses) as { billing?: { firstName?: string } };
-    const hash = service.statusHash(order.order_token, order.increment_id);
-    await deps.mailer.send(
-      orderConfirmationMail({
+    await deps.mailer.queue(
+      trx,
+      confirmation({
         to: order.customer_email,
         store: order.store,
         firstname: addresses.billing?.firstName ?? '',
@@ -75,27 +88,20 @@ export function createOrders(deps: {
         currency: order.currency,
         grandTotal: Number(order.grand_total),
         items: items.map((item) => ({ name: item.name, qty: item.qty, row_total_incl_tax: Number(item.row_total_incl_tax) })),
-        // The storefront's order-status page lives under the order's store (/<store>/order-status/...).
-        statusUrl: `${deps.config.accounts.publicUrl}/${order.store}/order-status/${order.order_token}?hash=${hash}`,
+        orderToken: order.order_token,
+        hash: service.statusHash(order.order_token, order.increment_id),
       }),
     );
     return true;
   };
-  deps.replication.onStored('orders', async (documents) => {
-    for (const document of documents as unknown as Array<Doc & { resultCode?: number; transmited?: boolean }>) {
-      if (document.transmited !== true || document.resultCode !== 200) continue;
-      // The order is placed and committed: a mail problem must not fail the shopper's push.
-      await mail(document.id).catch((error: unknown) => deps.log?.error({ err: error, orderId: document.id }, 'the order confirmation could not be queued'));
-    }
-  });
-
   return {
     service,
     async mailPending() {
+      // Orders placed before confirmations were queued in the placing transaction may still have none.
       const waiting = await db.selectFrom('orders').select('id').where('mailed_at', 'is', null).execute();
-      let sent = 0;
-      for (const { id } of waiting) if (await mail(id)) sent++;
-      return sent;
+      let queued = 0;
+      for (const { id } of waiting) if (await deps.db.transaction().execute((trx) => queueLate(trx, id))) queued++;
+      return queued;
     },
   };
 }

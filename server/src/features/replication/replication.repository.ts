@@ -11,13 +11,12 @@ import {
   type CollectionDefinition,
   type CollectionName,
 } from '@shop/shared/sync/collections';
-import { sql, type Transaction } from 'kysely';
-import { compiledOnce, type Db } from '../../storage/database.ts';
-import type { Database } from '../../storage/schema.ts';
+import { sql } from 'kysely';
+import { compiledOnce, type Db, type Trx } from '../../storage/database.ts';
 import type { ChangeFeed } from './change-feed.ts';
 import { describeIssues, splitDeleted, type Checkpoint, type PullAnswer, type PulledDocument, type PushRow } from './replication.protocol.ts';
 
-export type Trx = Transaction<Database>;
+export type { Trx };
 export type Doc = Record<string, unknown> & { id: string; updatedAt: number; writeId: string };
 
 /**
@@ -26,7 +25,18 @@ export type Doc = Record<string, unknown> & { id: string; updatedAt: number; wri
  */
 export type PrepareDocuments = (
   docs: Doc[],
-  context: { trx: Trx; owner: string; collection: CollectionName; /** Per document: whether this write deletes it. */ deleted: readonly boolean[] },
+  context: {
+    trx: Trx;
+    owner: string;
+    collection: CollectionName;
+    /** Per document: whether this write deletes it. */
+    deleted: readonly boolean[];
+    /**
+     * Per document: what the client pushed, its server-owned fields still in (a claim to check, never to store);
+     * undefined for the server's own writes.
+     */
+    pushed: readonly (Doc | undefined)[];
+  },
 ) => Promise<Doc[]>;
 
 /** Told of the documents a write stored, after its transaction committed (e.g. to send mail about them). */
@@ -107,6 +117,8 @@ interface PendingWrite {
   id: string;
   data: Doc;
   deleted: boolean;
+  /** The document as the client pushed it (push writes only). */
+  pushed?: Doc;
 }
 
 /** Marks the write ids the server makes itself, so the log tells them from the shoppers'. */
@@ -238,7 +250,7 @@ export class ReplicationRepository {
           continue;
         }
         const data = withoutClientResultFields(collection, row.data as never, master?.data as never) as unknown as Doc;
-        const write = { id, data, deleted: row.deleted };
+        const write = { id, data, deleted: row.deleted, pushed: row.data as Doc };
         seenWrites.add(writeId);
         // A later row of this push on the same document builds on this one.
         masters.set(id, write);
@@ -332,7 +344,9 @@ export class ReplicationRepository {
     const first = await this.stamps(trx, owner, writes.length);
     const stamped = writes.map((write, index): Doc => ({ ...write.data, updatedAt: first + index }));
     const prepare = this.prepares.get(collection);
-    const prepared = prepare ? await prepare(stamped, { trx, owner, collection, deleted: writes.map((write) => write.deleted) }) : stamped;
+    const prepared = prepare
+      ? await prepare(stamped, { trx, owner, collection, deleted: writes.map((write) => write.deleted), pushed: writes.map((write) => write.pushed) })
+      : stamped;
     const documents = prepared.map((data, index) => served(data, writes[index]!.deleted));
 
     // The table keeps the last copy of each document (one push may write a document twice); the log keeps every write.

@@ -1,0 +1,25 @@
+import { createMemoryHistory } from '@tanstack/react-router';
+import { describe, expect, it } from 'vitest';
+import { createShopRouter } from './router.tsx';
+
+async function landing(path: string) {
+  const router = createShopRouter({ history: createMemoryHistory({ initialEntries: [path] }) });
+  await router.load();
+  return router.state.location.href;
+}
+
+describe('pages opened without a store', () => {
+  it('go to the default store’s page, with their query', async () => {
+    expect(await landing('/checkout')).toBe('/nl/checkout');
+    expect(await landing('/orderstatus?transactionid=abc&hash=h1')).toBe('/nl/orderstatus?transactionid=abc&hash=h1');
+    expect(await landing('/order-status/tok123?hash=h2')).toBe('/nl/order-status/tok123?hash=h2');
+    expect(await landing('/my-account/orders')).toBe('/nl/my-account/orders');
+    expect(await landing('/')).toBe('/nl');
+  });
+
+  it('leave store pages and unknown paths alone', async () => {
+    expect(await landing('/en/checkout')).toBe('/en/checkout');
+    expect(await landing('/xx/checkout')).toBe('/xx/checkout');
+    expect(await landing('/documentation')).toBe('/documentation');
+  });
+});

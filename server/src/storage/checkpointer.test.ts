@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startCheckpointer, type Checkpointer } from './checkpointer.ts';
+
+/** Polls `done` until it holds, failing after `timeoutMs` (a wait, not a timing assertion). */
+async function eventually(done: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > until) throw new Error('the condition did not hold in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('the background WAL checkpoint', () => {
+  const dirs: string[] = [];
+  const running: Checkpointer[] = [];
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((checkpointer) => checkpointer.stop()));
+    for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  });
+  function database() {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-checkpoint-'));
+    dirs.push(dir);
+    const file = path.join(dir, 'shop.sqlite');
+    const sqlite = new SqliteDatabase(file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    // Only the worker checkpoints here: the writer's own automatic checkpoint is off.
+    sqlite.pragma('wal_autocheckpoint = 0');
+    sqlite.exec('create table notes (id integer primary key, body text not null)');
+    return { file, sqlite };
+  }
+  const write = (sqlite: SqliteDatabase.Database, rows: number) => {
+    const insert = sqlite.prepare('insert into notes (body) values (?)');
+    sqlite.transaction(() => {
+      for (let i = 0; i < rows; i++) insert.run('x'.repeat(2000));
+    })();
+  };
+
+  it('moves committed pages from the WAL into the database file while the writer goes on, and the WAL is reused', async () => {
+    const { file, sqlite } = database();
+    write(sqlite, 2000);
+    const walAfterFirst = fs.statSync(`${file}-wal`).size;
+    expect(fs.statSync(file).size).toBeLessThan(100_000);
+
+    running.push(startCheckpointer(file, { everyMs: 20 }));
+    // The database file receives the ~4 MB that were only in the WAL.
+    await eventually(() => fs.statSync(file).size > 4_000_000);
+    // Once a checkpoint caught up, the next commits start the WAL over instead of growing it.
+    for (let i = 0; i < 5; i++) {
+      write(sqlite, 200);
+      await new Promise((resolve) => setTimeout(resolve, 60));
+    }
+    expect(fs.statSync(`${file}-wal`).size).toBeLessThanOrEqual(walAfterFirst);
+    expect(sqlite.prepare('select count(*) as n from notes').get()).toEqual({ n: 3000 });
+    sqlite.close();
+  });
+
+  it('reports a database it cannot open, and stops cleanly', async () => {
+    const errors: string[] = [];
+    const checkpointer = startCheckpointer(path.join(os.tmpdir(), 'shop-no-such-dir', 'missing.sqlite'), { onError: (message) => errors.push(message) });
+    await eventually(() => errors.length > 0);
+    expect(errors[0]).toMatch(/unable to open|directory does not exist|no such file/i);
+    await checkpointer.stop();
+  });
+});
