@@ -65,6 +65,8 @@ export interface BuildOptions {
   paymentFetch?: PaymentFetch;
 }
 
+const DAY_MS = 86_400_000;
+
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const clock = options.clock ?? (() => new Date());
   const app = Fastify({
@@ -111,7 +113,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const smtp = config.mail.smtpUrl ? await smtpTransport(config.mail.smtpUrl) : null;
   const mailer = new OutboxMailer(outbox, { from: config.mail.from, transport: smtp, now: () => clock().getTime(), log: app.log });
   app.decorate('mailer', mailer);
+  // Mails hold customers' names and addresses: the outbox keeps them MAIL_KEEP_DAYS, checked at start and daily.
+  const pruneOutbox = () =>
+    outbox
+      .prune(clock().getTime() - config.mail.keepDays * DAY_MS)
+      .then((removed) => removed > 0 && app.log.info({ removed }, 'old mails removed from the outbox'))
+      .catch((error: unknown) => app.log.error({ err: error }, 'old mails could not be removed from the outbox'));
+  const outboxPruning = setInterval(() => void pruneOutbox(), DAY_MS).unref();
+  app.addHook('onReady', async () => {
+    await pruneOutbox();
+  });
   app.addHook('onClose', async () => {
+    clearInterval(outboxPruning);
+    mailer.close();
     await mailer.settled();
     smtp?.close();
   });

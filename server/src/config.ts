@@ -119,6 +119,11 @@ const EnvSchema = z.object({
   MAIL_FROM: z._default(z.string().check(z.minLength(3), z.maxLength(200)), 'Horloge shop <shop@localhost>'),
   /** The developers' mailbox (/dev/mailbox); on unless NODE_ENV=production, where DEV_MAILBOX=true turns it on. */
   DEV_MAILBOX: z.optional(flag),
+  /** Days a mail stays in the outbox (it holds customers' names and addresses); older ones are removed daily. */
+  MAIL_KEEP_DAYS: z._default(
+    z.pipe(z.string().check(z.regex(/^\d+$/, 'must be a whole number of days')), z.transform(Number)).check(z.refine((n) => n >= 1 && n <= 3650, 'must be between 1 and 3650')),
+    30,
+  ),
   /** pow: the shop's own proof-of-work captcha; recaptcha: Google reCAPTCHA (needs the two keys); off: every check passes. */
   CAPTCHA_PROVIDER: z._default(z.enum(['pow', 'recaptcha', 'off']), 'pow'),
   /** Leading zero bits the proof-of-work needs; each bit doubles the browser's work (18: a fraction of a second). */
@@ -197,7 +202,7 @@ export interface AppConfig {
   /** Lower case, as Node gives header names. */
   locationHeader: string;
   currencyRates: CurrencyRates;
-  mail: { smtpUrl: string | null; from: string; devMailbox: boolean };
+  mail: { smtpUrl: string | null; from: string; devMailbox: boolean; keepDays: number };
   captcha: { provider: 'pow' | 'recaptcha' | 'off'; difficulty: number; recaptchaSecret: string | null; recaptchaSiteKey: string | null };
   newsletter: { provider: 'local' | 'mailchimp'; mailchimpApiKey: string | null; mailchimpListId: string | null };
   adminToken: string | null;
@@ -279,7 +284,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     defaultCountry: v.DEFAULT_COUNTRY,
     locationHeader: v.LOCATION_HEADER.toLowerCase(),
     currencyRates: v.CURRENCY_RATES,
-    mail: { smtpUrl: v.SMTP_URL ?? null, from: v.MAIL_FROM, devMailbox: v.NODE_ENV !== 'production' || v.DEV_MAILBOX === true },
+    mail: { smtpUrl: v.SMTP_URL ?? null, from: v.MAIL_FROM, devMailbox: v.NODE_ENV !== 'production' || v.DEV_MAILBOX === true, keepDays: v.MAIL_KEEP_DAYS },
     captcha: { provider: v.CAPTCHA_PROVIDER, difficulty: v.CAPTCHA_DIFFICULTY, recaptchaSecret: v.RECAPTCHA_SECRET ?? null, recaptchaSiteKey: v.RECAPTCHA_SITE_KEY ?? null },
     newsletter: { provider: v.NEWSLETTER_PROVIDER, mailchimpApiKey: v.MAILCHIMP_API_KEY ?? null, mailchimpListId: v.MAILCHIMP_LIST_ID ?? null },
     adminToken: v.ADMIN_TOKEN ?? null,

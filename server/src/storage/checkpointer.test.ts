@@ -47,12 +47,14 @@ describe('the background WAL checkpoint', () => {
     expect(fs.statSync(file).size).toBeLessThan(100_000);
 
     running.push(startCheckpointer(file, { everyMs: 20 }));
-    // The database file receives the ~4 MB that were only in the WAL.
-    await eventually(() => fs.statSync(file).size > 4_000_000);
-    // Once a checkpoint caught up, the next commits start the WAL over instead of growing it.
+    // Caught up: the database file holds every page the writer sees (the ~4 MB that were only in the WAL).
+    const caughtUp = () => fs.statSync(file).size === Number(sqlite.pragma('page_count', { simple: true })) * Number(sqlite.pragma('page_size', { simple: true }));
+    await eventually(caughtUp);
+    expect(fs.statSync(file).size).toBeGreaterThan(4_000_000);
+    // Once a checkpoint caught up, the next commit starts the WAL over instead of growing it.
     for (let i = 0; i < 5; i++) {
       write(sqlite, 200);
-      await new Promise((resolve) => setTimeout(resolve, 60));
+      await eventually(caughtUp);
     }
     expect(fs.statSync(`${file}-wal`).size).toBeLessThanOrEqual(walAfterFirst);
     expect(sqlite.prepare('select count(*) as n from notes').get()).toEqual({ n: 3000 });

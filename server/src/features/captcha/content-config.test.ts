@@ -5,7 +5,8 @@ import { ConfigError, loadConfig } from '../../config.ts';
 describe('content configuration', () => {
   it('defaults: outbox only, proof of work at 18 bits, the local subscriber list, no admin door, mailbox on in development', () => {
     const config = loadConfig({});
-    expect(config.mail).toEqual({ smtpUrl: null, from: 'Horloge shop <shop@localhost>', devMailbox: true });
+    expect(config.mail).toEqual({ smtpUrl: null, from: 'Horloge shop <shop@localhost>', devMailbox: true, keepDays: 30 });
+    expect(loadConfig({ MAIL_KEEP_DAYS: '90' }).mail.keepDays).toBe(90);
     expect(config.captcha).toEqual({ provider: 'pow', difficulty: 18, recaptchaSecret: null, recaptchaSiteKey: null });
     expect(config.newsletter).toEqual({ provider: 'local', mailchimpApiKey: null, mailchimpListId: null });
     expect(config.adminToken).toBeNull();
@@ -44,6 +45,8 @@ describe('content configuration', () => {
       [{ NEWSLETTER_PROVIDER: 'mailchimp', MAILCHIMP_LIST_ID: 'a1' }, 'MAILCHIMP_API_KEY: required when NEWSLETTER_PROVIDER=mailchimp'],
       [{ MAILCHIMP_API_KEY: 'no-datacenter' }, 'MAILCHIMP_API_KEY'],
       [{ ADMIN_TOKEN: 'short' }, 'ADMIN_TOKEN'],
+      [{ MAIL_KEEP_DAYS: '0' }, 'MAIL_KEEP_DAYS'],
+      [{ MAIL_KEEP_DAYS: 'a month' }, 'MAIL_KEEP_DAYS'],
     ];
     for (const [env, message] of cases) {
       expect(() => loadConfig(env)).toThrow(ConfigError);

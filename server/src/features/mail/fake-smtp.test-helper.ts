@@ -7,8 +7,14 @@ export interface ReceivedMail {
   data: string;
 }
 
-export async function startFakeSmtp(options: { refuseRecipient?: string } = {}): Promise<{ url: string; received: ReceivedMail[]; close(): Promise<void> }> {
+/**
+ * `refuseRecipient` gets a permanent refusal (550); `deferRecipient` a temporary one (451) its first `times` tries.
+ */
+export async function startFakeSmtp(
+  options: { refuseRecipient?: string; deferRecipient?: { address: string; times: number } } = {},
+): Promise<{ url: string; received: ReceivedMail[]; close(): Promise<void> }> {
   const received: ReceivedMail[] = [];
+  let deferred = 0;
   const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => {
     sockets.add(socket);
@@ -44,6 +50,10 @@ export async function startFakeSmtp(options: { refuseRecipient?: string } = {}):
         } else if (verb === 'RCPT') {
           const to = line.slice(8).replace(/[<>]/g, '');
           if (options.refuseRecipient && to === options.refuseRecipient) reply('550 5.1.1 mailbox unavailable');
+          else if (options.deferRecipient && to === options.deferRecipient.address && deferred < options.deferRecipient.times) {
+            deferred++;
+            reply('451 4.7.1 greylisted, try again later');
+          }
           else {
             current.to.push(to);
             reply('250 2.1.5 ok');

@@ -7,7 +7,9 @@ import { testConfig } from '../../config.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import { fixtureCatalogue } from '../../test/fixture-catalogue.ts';
 import { startFakeSmtp } from './fake-smtp.test-helper.ts';
-import type { OutboxMailer } from './mailer.ts';
+import { isTemporary, OutboxMailer, RETRY_DELAYS_MS } from './mailer.ts';
+import { OutboxRepository } from './outbox.repository.ts';
+import { smtpTransport } from './smtp.ts';
 
 const catalogue = fixtureCatalogue();
 
@@ -64,8 +66,8 @@ describe('outbox and the developers\u2019 mailbox', async () => {
 });
 
 describe('the mailbox in production', async () => {
-  const production = await buildTestApp({ catalogue, config: { env: 'production', mail: { smtpUrl: null, from: 'shop@localhost', devMailbox: false } } });
-  const opened = await buildTestApp({ catalogue, config: { env: 'production', mail: { smtpUrl: null, from: 'shop@localhost', devMailbox: true } } });
+  const production = await buildTestApp({ catalogue, config: { env: 'production', mail: { keepDays: 30, smtpUrl: null, from: 'shop@localhost', devMailbox: false } } });
+  const opened = await buildTestApp({ catalogue, config: { env: 'production', mail: { keepDays: 30, smtpUrl: null, from: 'shop@localhost', devMailbox: true } } });
 
   it('is not there unless DEV_MAILBOX=true, but mail still goes to the outbox', async () => {
     await production.mailer.send({ to: 'jane@example.com', subject: 'Hi', text: 'x', kind: 'test' });
@@ -80,7 +82,7 @@ describe('the mailbox in production', async () => {
 describe('SMTP delivery', async () => {
   const smtp = await startFakeSmtp({ refuseRecipient: 'bounce@example.com' });
   afterAll(() => smtp.close());
-  const app = await buildTestApp({ catalogue, config: { mail: { smtpUrl: smtp.url, from: 'Horloge shop <shop@example.com>', devMailbox: true } } });
+  const app = await buildTestApp({ catalogue, config: { mail: { keepDays: 30, smtpUrl: smtp.url, from: 'Horloge shop <shop@example.com>', devMailbox: true } } });
 
   it('delivers through the configured SMTP server and marks the mail sent, or failed with the reason', async () => {
     await app.mailer.send({ to: 'jane@example.com', subject: 'Your coupon', text: 'Use WELCOME-ABC', html: '<p>Use <b>WELCOME-ABC</b></p>', kind: 'newsletter-welcome' });
@@ -106,7 +108,7 @@ describe('the storefront fallback leaves the mailbox alone', async () => {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-dist-'));
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>storefront</title>');
   afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
-  const production = await buildTestApp({ catalogue, config: { env: 'production', clientDist: dist, mail: { smtpUrl: null, from: 'shop@localhost', devMailbox: false } } });
+  const production = await buildTestApp({ catalogue, config: { env: 'production', clientDist: dist, mail: { keepDays: 30, smtpUrl: null, from: 'shop@localhost', devMailbox: false } } });
   const development = await buildTestApp({ catalogue, config: { clientDist: dist } });
 
   it('answers /dev/mailbox with 404 in production instead of the storefront page, and the mailbox in development', async () => {
@@ -131,7 +133,7 @@ describe('mail queued in a transaction (the transactional outbox)', async () => 
     (await app.db.withTables<{ outbox: { to: string; status: string } }>().selectFrom('outbox').select('status').where('to', '=', to).execute()).map((row) => row.status);
 
   it('exists only when the transaction commits, and a flush delivers each queued mail once, whatever runs beside it', async () => {
-    const app = await buildApp(testConfig({ dataDir, seedDemo: false, mail: { smtpUrl: smtp.url, from: 'shop@example.com', devMailbox: false } }));
+    const app = await buildApp(testConfig({ dataDir, seedDemo: false, mail: { keepDays: 30, smtpUrl: smtp.url, from: 'shop@example.com', devMailbox: false } }));
     await app.db.transaction().execute(async (trx) => app.mailer.queue(trx, mail('kept@example.com')));
     await expect(
       app.db.transaction().execute(async (trx) => {
@@ -150,17 +152,118 @@ describe('mail queued in a transaction (the transactional outbox)', async () => 
   });
 
   it('delivers at start what a stop (or crash) left queued between the commit and the delivery', async () => {
-    const offline = await buildApp(testConfig({ dataDir, seedDemo: false, mail: { smtpUrl: null, from: 'shop@example.com', devMailbox: false } }));
+    const offline = await buildApp(testConfig({ dataDir, seedDemo: false, mail: { keepDays: 30, smtpUrl: null, from: 'shop@example.com', devMailbox: false } }));
     await offline.db.transaction().execute(async (trx) => offline.mailer.queue(trx, mail('later@example.com')));
     await offline.mailer.flush();
     await offline.close();
     expect(smtp.received.some((received) => received.to[0] === 'later@example.com')).toBe(false);
 
-    const app = await buildApp(testConfig({ dataDir, seedDemo: false, mail: { smtpUrl: smtp.url, from: 'shop@example.com', devMailbox: false } }));
+    const app = await buildApp(testConfig({ dataDir, seedDemo: false, mail: { keepDays: 30, smtpUrl: smtp.url, from: 'shop@example.com', devMailbox: false } }));
     await app.ready();
     await (app.mailer as OutboxMailer).settled();
     expect(smtp.received.filter((received) => received.to[0] === 'later@example.com')).toHaveLength(1);
     expect(await statusOf(app, 'later@example.com')).toEqual(['sent']);
     await app.close();
+  });
+});
+
+describe('deliveries refused for a while are tried again; old mails are removed', async () => {
+  const smtp = await startFakeSmtp({ refuseRecipient: 'gone@example.com', deferRecipient: { address: 'busy@example.com', times: 2 } });
+  afterAll(() => smtp.close());
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-retry-'));
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  let now = Date.parse('2026-06-15T12:00:00.000Z');
+  const clock = () => new Date(now);
+  const config = (smtpUrl: string | null) => testConfig({ dataDir, seedDemo: false, mail: { smtpUrl, from: 'shop@example.com', devMailbox: true, keepDays: 30 } });
+  const mailOf = async (app: Awaited<ReturnType<typeof buildApp>>, to: string) =>
+    ((await app.inject({ method: 'GET', url: `/api/dev/mailbox?to=${to}` })).json().result as Array<{ status: string; attempts: number; nextAttemptAt: string | null; error: string | null }>)[0]!;
+  const delivered = (to: string) => smtp.received.filter((mail) => mail.to[0] === to).length;
+
+  it('a 4xx reply keeps the mail queued until its retry time, then it is delivered; a 5xx reply fails it at once', async () => {
+    const app = await buildApp(config(smtp.url), { clock });
+    const mailer = app.mailer as OutboxMailer;
+    await mailer.send({ to: 'busy@example.com', subject: 'Your order', text: 'x', kind: 'test' });
+    await mailer.send({ to: 'gone@example.com', subject: 'Your order', text: 'x', kind: 'test' });
+    await mailer.settled();
+    expect(await mailOf(app, 'gone@example.com')).toMatchObject({ status: 'failed', attempts: 1 });
+    const first = await mailOf(app, 'busy@example.com');
+    expect(first).toMatchObject({ status: 'queued', attempts: 1, nextAttemptAt: new Date(now + RETRY_DELAYS_MS[0]!).toISOString() });
+    expect(first.error).toMatch(/451/);
+
+    // Not due yet: nothing is tried.
+    now += RETRY_DELAYS_MS[0]! - 1000;
+    await mailer.flush();
+    await mailer.settled();
+    expect((await mailOf(app, 'busy@example.com')).attempts).toBe(1);
+    // Due: the second try is refused again and waits longer; the third goes through.
+    now += 1000;
+    await mailer.flush();
+    await mailer.settled();
+    expect(await mailOf(app, 'busy@example.com')).toMatchObject({ status: 'queued', attempts: 2, nextAttemptAt: new Date(now + RETRY_DELAYS_MS[1]!).toISOString() });
+    now += RETRY_DELAYS_MS[1]!;
+    await mailer.flush();
+    await mailer.settled();
+    expect(await mailOf(app, 'busy@example.com')).toMatchObject({ status: 'sent', attempts: 3, nextAttemptAt: null, error: null });
+    expect(delivered('busy@example.com')).toBe(1);
+    expect(delivered('gone@example.com')).toBe(0);
+    await app.close();
+  });
+
+  it('gives up after the last retry, with the reason', async () => {
+    const always = await startFakeSmtp({ deferRecipient: { address: 'busy@example.com', times: 100 } });
+    const app = await buildApp(config(always.url), { clock });
+    const mailer = app.mailer as OutboxMailer;
+    await mailer.send({ to: 'busy@example.com', subject: 'Again', text: 'x', kind: 'test' });
+    await mailer.settled();
+    for (const delay of RETRY_DELAYS_MS) {
+      now += delay;
+      await mailer.flush();
+      await mailer.settled();
+    }
+    const mails = (await app.inject({ method: 'GET', url: '/api/dev/mailbox?to=busy@example.com' })).json().result as Array<{ subject: string; status: string; attempts: number; error: string }>;
+    expect(mails.find((mail) => mail.subject === 'Again')).toMatchObject({ status: 'failed', attempts: RETRY_DELAYS_MS.length + 1, error: expect.stringMatching(/451/) });
+    await app.close();
+    await always.close();
+  });
+
+  it('tries again by itself when the retry time comes', async () => {
+    const later = await startFakeSmtp({ deferRecipient: { address: 'soon@example.com', times: 1 } });
+    const transport = await smtpTransport(later.url);
+    const app = await buildApp(config(null));
+    const mailer = new OutboxMailer(new OutboxRepository(app.db), { from: 'shop@example.com', transport, now: () => Date.now(), retryDelaysMs: [50] });
+    await mailer.send({ to: 'soon@example.com', subject: 'Soon', text: 'x', kind: 'test' });
+    const until = Date.now() + 10_000;
+    while (later.received.length === 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
+    await mailer.settled();
+    expect(later.received.map((mail) => mail.to[0])).toEqual(['soon@example.com']);
+    mailer.close();
+    transport.close();
+    await app.close();
+    await later.close();
+  });
+
+  it('removes mails older than MAIL_KEEP_DAYS when the shop starts', async () => {
+    const app = await buildApp(config(null), { clock });
+    const outbox = new OutboxRepository(app.db);
+    await outbox.add({ to: 'old@example.com', subject: 'Old', text: 'x', html: null, kind: 'test' }, now - 31 * 86_400_000);
+    await outbox.add({ to: 'recent@example.com', subject: 'Recent', text: 'x', html: null, kind: 'test' }, now - 29 * 86_400_000);
+    await app.close();
+    const restarted = await buildApp(config(null), { clock });
+    await restarted.ready();
+    const left = ((await restarted.inject({ method: 'GET', url: '/api/dev/mailbox' })).json().result as Array<{ to: string }>).map((mail) => mail.to);
+    expect(left).toContain('recent@example.com');
+    expect(left).not.toContain('old@example.com');
+    await restarted.close();
+  });
+});
+
+describe('which delivery failures are tried again', () => {
+  it('SMTP 4xx and no reply at all: yes; 5xx and a refused envelope or message: no', () => {
+    expect(isTemporary(Object.assign(new Error('greylisted'), { responseCode: 451 }))).toBe(true);
+    expect(isTemporary(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' }))).toBe(true);
+    expect(isTemporary(Object.assign(new Error('refused'), { code: 'ECONNECTION' }))).toBe(true);
+    expect(isTemporary(Object.assign(new Error('unknown mailbox'), { responseCode: 550, code: 'EENVELOPE' }))).toBe(false);
+    expect(isTemporary(Object.assign(new Error('no recipients'), { code: 'EENVELOPE' }))).toBe(false);
+    expect(isTemporary(Object.assign(new Error('bad message'), { code: 'EMESSAGE' }))).toBe(false);
   });
 });

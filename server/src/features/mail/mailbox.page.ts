@@ -56,7 +56,8 @@ function page(title: string, body: string): string {
 }
 
 function status(mail: OutboxMail): string {
-  return `<span class="status ${mail.status}" title="${escapeHtml(mail.error ?? '')}">${mail.status}</span>`;
+  const retry = mail.status === 'queued' && mail.nextAttemptAt ? ` · retry ${mail.attempts + 1} at ${mail.nextAttemptAt.slice(11, 16)} UTC` : '';
+  return `<span class="status ${mail.status}" title="${escapeHtml(mail.error ?? '')}">${mail.status}${escapeHtml(retry)}</span>`;
 }
 
 export function mailboxListPage(mails: OutboxMail[], to: string): string {

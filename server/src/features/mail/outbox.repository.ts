@@ -1,4 +1,4 @@
-/** The `outbox` table (migration 005): every e-mail the shop sends, newest last, with its delivery status. */
+/** The `outbox` table (migrations 005, 008): every e-mail the shop sends, newest last, with its delivery status. */
 import type { Generated, Selectable } from 'kysely';
 import type { Db, Trx } from '../../storage/database.ts';
 
@@ -15,6 +15,20 @@ export interface OutboxTable {
   status: OutboxStatus;
   error: string | null;
   sent_at: number | null;
+  /** Deliveries tried so far. */
+  attempts: Generated<number>;
+  /** A queued mail whose delivery was refused for a while is not tried before this time; null: at once. */
+  next_attempt_at: number | null;
+}
+
+/** A queued mail as the delivery needs it. */
+export interface QueuedMail {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  attempts: number;
 }
 
 /** A mail as the developers' mailbox shows it. */
@@ -29,6 +43,9 @@ export interface OutboxMail {
   status: OutboxStatus;
   error: string | null;
   sentAt: string | null;
+  attempts: number;
+  /** When a queued mail refused for a while is tried again. */
+  nextAttemptAt: string | null;
 }
 
 function fromRow(row: Selectable<OutboxTable>): OutboxMail {
@@ -43,6 +60,8 @@ function fromRow(row: Selectable<OutboxTable>): OutboxMail {
     status: row.status,
     error: row.error,
     sentAt: row.sent_at === null ? null : new Date(Number(row.sent_at)).toISOString(),
+    attempts: Number(row.attempts),
+    nextAttemptAt: row.next_attempt_at === null ? null : new Date(Number(row.next_attempt_at)).toISOString(),
   };
 }
 
@@ -67,25 +86,43 @@ export class OutboxRepository {
     return Number(row.id);
   }
 
-  /** The oldest mails still queued (not sent, not failed) after the id `after`, at most `limit`. */
-  async queued(limit: number, after = 0): Promise<Array<{ id: number; to: string; subject: string; text: string; html: string | null }>> {
+  /** The oldest queued mails due at `now` (not waiting for a retry) after the id `after`, at most `limit`. */
+  async due(now: number, limit: number, after = 0): Promise<QueuedMail[]> {
     const rows = await this.db
       .selectFrom('outbox')
-      .select(['id', 'to', 'subject', 'text', 'html'])
+      .select(['id', 'to', 'subject', 'text', 'html', 'attempts'])
       .where('status', '=', 'queued')
       .where('id', '>', after)
+      .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', now)]))
       .orderBy('id')
       .limit(limit)
       .execute();
-    return rows.map((row) => ({ ...row, id: Number(row.id) }));
+    return rows.map((row) => ({ ...row, id: Number(row.id), attempts: Number(row.attempts) }));
   }
 
-  async markSent(id: number, at: number): Promise<void> {
-    await this.db.updateTable('outbox').set({ status: 'sent', sent_at: at, error: null }).where('id', '=', id).execute();
+  /** When the next queued mail waiting for a retry is due, or null when none waits. */
+  async nextRetryAt(): Promise<number | null> {
+    const row = await this.db.selectFrom('outbox').select((eb) => eb.fn.min('next_attempt_at').as('at')).where('status', '=', 'queued').executeTakeFirst();
+    return row?.at === null || row?.at === undefined ? null : Number(row.at);
   }
 
-  async markFailed(id: number, error: string): Promise<void> {
-    await this.db.updateTable('outbox').set({ status: 'failed', error: error.slice(0, 1000) }).where('id', '=', id).execute();
+  async markSent(id: number, at: number, attempts: number): Promise<void> {
+    await this.db.updateTable('outbox').set({ status: 'sent', sent_at: at, error: null, attempts, next_attempt_at: null }).where('id', '=', id).execute();
+  }
+
+  /** A delivery refused for a while: the mail stays queued until `retryAt`, with the reason. */
+  async markDeferred(id: number, error: string, attempts: number, retryAt: number): Promise<void> {
+    await this.db.updateTable('outbox').set({ error: error.slice(0, 1000), attempts, next_attempt_at: retryAt }).where('id', '=', id).execute();
+  }
+
+  async markFailed(id: number, error: string, attempts: number): Promise<void> {
+    await this.db.updateTable('outbox').set({ status: 'failed', error: error.slice(0, 1000), attempts, next_attempt_at: null }).where('id', '=', id).execute();
+  }
+
+  /** Removes the mails written before `before` (whatever their status); answers how many. */
+  async prune(before: number): Promise<number> {
+    const result = await this.db.deleteFrom('outbox').where('created_at', '<', before).executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
   /** Newest first; `to` matches the address ignoring case. */
