@@ -242,6 +242,29 @@ describe('deliveries refused for a while are tried again; old mails are removed'
     await later.close();
   });
 
+  it('never delivers a mail again that a flush read just before its delivery finished', async () => {
+    const app = await buildApp(config(null));
+    const sent: string[] = [];
+    // The second flush answers what the first one read, as a read made just before the first delivery ended would.
+    class StaleOutbox extends OutboxRepository {
+      private first: Awaited<ReturnType<OutboxRepository['due']>> | null = null;
+      override async due(now: number, limit: number, after = 0) {
+        this.first ??= await super.due(now, limit, after);
+        return this.first;
+      }
+    }
+    const transport = { sendMail: async (message: { to: string }) => void sent.push(message.to) };
+    const mailer = new OutboxMailer(new StaleOutbox(app.db), { from: 'shop@example.com', transport, now: () => Date.now() });
+    await mailer.queue(app.db, { to: 'once@example.com', subject: 'Once', text: 'x', kind: 'test' });
+    await mailer.flush();
+    await mailer.settled();
+    await mailer.flush();
+    await mailer.settled();
+    expect(sent).toEqual(['once@example.com']);
+    mailer.close();
+    await app.close();
+  });
+
   it('removes mails older than MAIL_KEEP_DAYS when the shop starts', async () => {
     const app = await buildApp(config(null), { clock });
     const outbox = new OutboxRepository(app.db);

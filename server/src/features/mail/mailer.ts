@@ -103,6 +103,9 @@ export class OutboxMailer implements Mailer {
 
   private async deliver(transport: MailTransport, { id, html, attempts, ...mail }: QueuedMail): Promise<void> {
     const attempt = attempts + 1;
+    // A flush may have read the row just before an earlier delivery of it finished: only a mail still queued with the
+    // attempts it was read with goes out.
+    if (!(await this.outbox.stillQueued(id, attempts).catch(() => false))) return;
     try {
       await transport.sendMail({ from: this.options.from, ...mail, ...(html === null ? {} : { html }) });
       await this.outbox.markSent(id, this.options.now(), attempt);

@@ -100,6 +100,12 @@ export class OutboxRepository {
     return rows.map((row) => ({ ...row, id: Number(row.id), attempts: Number(row.attempts) }));
   }
 
+  /** Whether the mail is still queued after `attempts` tries (no delivery finished since it was read). */
+  async stillQueued(id: number, attempts: number): Promise<boolean> {
+    const row = await this.db.selectFrom('outbox').select('id').where('id', '=', id).where('status', '=', 'queued').where('attempts', '=', attempts).executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** When the next queued mail waiting for a retry is due, or null when none waits. */
   async nextRetryAt(): Promise<number | null> {
     const row = await this.db.selectFrom('outbox').select((eb) => eb.fn.min('next_attempt_at').as('at')).where('status', '=', 'queued').executeTakeFirst();
