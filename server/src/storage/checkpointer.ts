@@ -49,13 +49,14 @@ export interface Checkpointer {
 export function startCheckpointer(file: string, options: { everyMs?: number; onError?: (message: string) => void } = {}): Checkpointer {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   const worker = new Worker(WORKER, { eval: true, workerData: { driver, file, everyMs: options.everyMs ?? CHECKPOINT_EVERY_MS } });
-  // The server's life decides the worker's, not the other way round.
-  worker.unref();
   const ended = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   worker.on('message', (message: { error?: string }) => {
     if (message.error) options.onError?.(message.error);
   });
   worker.on('error', (error) => options.onError?.(error.message));
+  // The server's life decides the worker's, not the other way round. After the listeners: adding a 'message'
+  // listener refs the worker again.
+  worker.unref();
   let stopping: Promise<void> | undefined;
   return {
     stop() {

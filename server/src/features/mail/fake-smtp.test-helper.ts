@@ -8,10 +8,11 @@ export interface ReceivedMail {
 }
 
 /**
- * `refuseRecipient` gets a permanent refusal (550); `deferRecipient` a temporary one (451) its first `times` tries.
+ * `refuseRecipient` gets a permanent refusal (550); `deferRecipient` a temporary one (451) its first `times` tries;
+ * `refuseLogin` offers AUTH and refuses every login (535).
  */
 export async function startFakeSmtp(
-  options: { refuseRecipient?: string; deferRecipient?: { address: string; times: number } } = {},
+  options: { refuseRecipient?: string; deferRecipient?: { address: string; times: number }; refuseLogin?: boolean } = {},
 ): Promise<{ url: string; received: ReceivedMail[]; close(): Promise<void> }> {
   const received: ReceivedMail[] = [];
   let deferred = 0;
@@ -43,7 +44,11 @@ export async function startFakeSmtp(
         const line = buffer.slice(0, newline);
         buffer = buffer.slice(newline + 2);
         const verb = line.slice(0, 4).toUpperCase();
-        if (verb === 'EHLO' || verb === 'HELO') reply('250 fake.smtp');
+        if (verb === 'EHLO' && options.refuseLogin) {
+          reply('250-fake.smtp');
+          reply('250 AUTH PLAIN LOGIN');
+        } else if (verb === 'EHLO' || verb === 'HELO') reply('250 fake.smtp');
+        else if (verb === 'AUTH') reply('535 5.7.8 authentication credentials invalid');
         else if (verb === 'MAIL') {
           current.from = line.slice(10);
           reply('250 2.1.0 ok');

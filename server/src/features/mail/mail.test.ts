@@ -2,12 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { Migrator, sql } from 'kysely';
 import { buildApp } from '../../app.ts';
+import { migrateToLatest, openSqlite } from '../../storage/database.ts';
+import { migrations } from '../../storage/migrations/index.ts';
 import { testConfig } from '../../config.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import { fixtureCatalogue } from '../../test/fixture-catalogue.ts';
 import { startFakeSmtp } from './fake-smtp.test-helper.ts';
-import { isTemporary, OutboxMailer, RETRY_DELAYS_MS } from './mailer.ts';
+import { isTemporary, MAX_IN_FLIGHT, OutboxMailer, RETRY_DELAYS_MS } from './mailer.ts';
 import { OutboxRepository } from './outbox.repository.ts';
 import { smtpTransport } from './smtp.ts';
 
@@ -25,7 +28,8 @@ describe('outbox and the developers\u2019 mailbox', async () => {
     expect(all.statusCode).toBe(200);
     const mails = all.json().result as Array<{ to: string; subject: string; status: string; kind: string; html: string | null }>;
     expect(mails.map((m) => m.subject)).toEqual(['Second', 'Welcome', 'Reset your password']);
-    expect(mails[1]).toMatchObject({ to: 'piet@example.com', kind: 'welcome', html: '<p>Hello <b>Piet</b></p>', status: 'queued' });
+    // No SMTP here: the mails are kept in the outbox, never to be delivered.
+    expect(mails[1]).toMatchObject({ to: 'piet@example.com', kind: 'welcome', html: '<p>Hello <b>Piet</b></p>', status: 'kept' });
 
     const jane = (await app.inject({ method: 'GET', url: '/api/dev/mailbox?to=jane@example.com' })).json().result as Array<{ subject: string }>;
     expect(jane.map((m) => m.subject)).toEqual(['Second', 'Reset your password']);
@@ -151,11 +155,14 @@ describe('mail queued in a transaction (the transactional outbox)', async () => 
     await app.close();
   });
 
-  it('delivers at start what a stop (or crash) left queued between the commit and the delivery', async () => {
-    const offline = await buildApp(testConfig({ dataDir, seedDemo: false, mail: { keepDays: 30, smtpUrl: null, from: 'shop@example.com', devMailbox: false } }));
-    await offline.db.transaction().execute(async (trx) => offline.mailer.queue(trx, mail('later@example.com')));
-    await offline.mailer.flush();
-    await offline.close();
+  it('delivers at start what a stop (or crash) left queued between the commit and the delivery, never what was kept without SMTP', async () => {
+    const withoutSmtp = await buildApp(testConfig({ dataDir, seedDemo: false, mail: { keepDays: 30, smtpUrl: null, from: 'shop@example.com', devMailbox: false } }));
+    await withoutSmtp.mailer.send(mail('kept@example.org'));
+    await withoutSmtp.close();
+    // Stopped after the commit, before any flush.
+    const stopped = await buildApp(testConfig({ dataDir, seedDemo: false, mail: { keepDays: 30, smtpUrl: smtp.url, from: 'shop@example.com', devMailbox: false } }));
+    await stopped.db.transaction().execute(async (trx) => stopped.mailer.queue(trx, mail('later@example.com')));
+    await stopped.close();
     expect(smtp.received.some((received) => received.to[0] === 'later@example.com')).toBe(false);
 
     const app = await buildApp(testConfig({ dataDir, seedDemo: false, mail: { keepDays: 30, smtpUrl: smtp.url, from: 'shop@example.com', devMailbox: false } }));
@@ -163,6 +170,8 @@ describe('mail queued in a transaction (the transactional outbox)', async () => 
     await (app.mailer as OutboxMailer).settled();
     expect(smtp.received.filter((received) => received.to[0] === 'later@example.com')).toHaveLength(1);
     expect(await statusOf(app, 'later@example.com')).toEqual(['sent']);
+    expect(smtp.received.some((received) => received.to[0] === 'kept@example.org')).toBe(false);
+    expect(await statusOf(app, 'kept@example.org')).toEqual(['kept']);
     await app.close();
   });
 });
@@ -280,13 +289,75 @@ describe('deliveries refused for a while are tried again; old mails are removed'
   });
 });
 
+describe('delivery limits and a refused login', async () => {
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-delivery-'));
+  afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+  it('runs at most MAX_IN_FLIGHT deliveries at once and still delivers every queued mail', async () => {
+    const app = await buildApp(testConfig({ dataDir: path.join(scratch, 'in-flight'), seedDemo: false }));
+    let running = 0;
+    let most = 0;
+    const sent: string[] = [];
+    const transport = {
+      sendMail: async (message: { to: string }) => {
+        running++;
+        most = Math.max(most, running);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        running--;
+        sent.push(message.to);
+      },
+    };
+    const mailer = new OutboxMailer(new OutboxRepository(app.db), { from: 'shop@example.com', transport, now: () => Date.now() });
+    for (let i = 0; i < 12; i++) await mailer.queue(app.db, { to: `n${i}@example.com`, subject: 'Hi', text: 'x', kind: 'test' });
+    await mailer.flush();
+    await mailer.settled();
+    expect(most).toBe(MAX_IN_FLIGHT);
+    expect(sent.sort()).toEqual(Array.from({ length: 12 }, (_, i) => `n${i}@example.com`).sort());
+    mailer.close();
+    await app.close();
+  });
+
+  it('a login the mail server refuses (535) is tried again later: the operator can fix the password', async () => {
+    const smtp = await startFakeSmtp({ refuseLogin: true });
+    const url = smtp.url.replace('smtp://', 'smtp://shop:wrong@');
+    const app = await buildApp(testConfig({ dataDir: path.join(scratch, 'login'), seedDemo: false, mail: { keepDays: 30, smtpUrl: url, from: 'shop@example.com', devMailbox: true } }));
+    await app.mailer.send({ to: 'anna@example.com', subject: 'Your order', text: 'x', kind: 'test' });
+    await (app.mailer as OutboxMailer).settled();
+    const [mail] = (await app.inject({ method: 'GET', url: '/api/dev/mailbox' })).json().result as Array<{ status: string; attempts: number; error: string }>;
+    expect(mail).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(mail!.error).toMatch(/535|auth/i);
+    await app.close();
+    await smtp.close();
+  });
+});
+
+describe('migration 008 on an existing outbox', () => {
+  it('turns the mails left queued while no SMTP was set into kept ones, so turning SMTP on sends none of them', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-outbox-migration-'));
+    const db = openSqlite(path.join(dir, 'shop.sqlite'));
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    expect((await migrator.migrateTo('007-payments')).error).toBeUndefined();
+    await sql`insert into outbox ("to", subject, text, html, kind, created_at, status, error, sent_at) values ('a@example.com', 'Old', 'x', null, 'test', 1, 'queued', null, null), ('b@example.com', 'Done', 'x', null, 'test', 1, 'sent', null, 2)`.execute(db);
+    await migrateToLatest(db);
+    const rows = await sql<{ to: string; status: string; attempts: number }>`select "to", status, attempts from outbox order by id`.execute(db);
+    expect(rows.rows).toEqual([
+      { to: 'a@example.com', status: 'kept', attempts: 0 },
+      { to: 'b@example.com', status: 'sent', attempts: 0 },
+    ]);
+    await db.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
+
 describe('which delivery failures are tried again', () => {
-  it('SMTP 4xx and no reply at all: yes; 5xx and a refused envelope or message: no', () => {
+  it('SMTP 4xx, no reply and a refused login: yes; a 5xx to the envelope or message, or nodemailer refusing them: no', () => {
     expect(isTemporary(Object.assign(new Error('greylisted'), { responseCode: 451 }))).toBe(true);
     expect(isTemporary(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' }))).toBe(true);
     expect(isTemporary(Object.assign(new Error('refused'), { code: 'ECONNECTION' }))).toBe(true);
     expect(isTemporary(Object.assign(new Error('unknown mailbox'), { responseCode: 550, code: 'EENVELOPE' }))).toBe(false);
     expect(isTemporary(Object.assign(new Error('no recipients'), { code: 'EENVELOPE' }))).toBe(false);
     expect(isTemporary(Object.assign(new Error('bad message'), { code: 'EMESSAGE' }))).toBe(false);
+    expect(isTemporary(Object.assign(new Error('login refused'), { code: 'EAUTH', responseCode: 535 }))).toBe(true);
+    expect(isTemporary(Object.assign(new Error('message too big'), { code: 'EMESSAGE', responseCode: 552 }))).toBe(false);
+    expect(isTemporary(Object.assign(new Error('mailbox busy'), { code: 'EMESSAGE', responseCode: 450 }))).toBe(true);
   });
 });

@@ -57,7 +57,8 @@ function page(title: string, body: string): string {
 
 function status(mail: OutboxMail): string {
   const retry = mail.status === 'queued' && mail.nextAttemptAt ? ` · retry ${mail.attempts + 1} at ${mail.nextAttemptAt.slice(11, 16)} UTC` : '';
-  return `<span class="status ${mail.status}" title="${escapeHtml(mail.error ?? '')}">${mail.status}${escapeHtml(retry)}</span>`;
+  const title = mail.status === 'kept' ? 'Kept in the outbox only: no SMTP_URL was set when it was written' : (mail.error ?? '');
+  return `<span class="status ${mail.status}" title="${escapeHtml(title)}">${mail.status}${escapeHtml(retry)}</span>`;
 }
 
 export function mailboxListPage(mails: OutboxMail[], to: string): string {

@@ -3,9 +3,12 @@
  * lost and developers can read it on /dev/mailbox; when SMTP is configured it is then delivered and marked sent or
  * failed. Delivery runs after `send` answers, so a slow mail server never slows a shopper's request.
  *
+ * Without SMTP a mail is only `kept` (read on /dev/mailbox): turning SMTP on later never sends old mail.
+ *
  * A mail that belongs to a database change (an order's confirmation) is `queue`d in that change's transaction: it
  * exists exactly when the change committed. `flush` after the commit delivers it; one left queued by a crash is
- * delivered by the `flush` at start.
+ * delivered by the `flush` at start. Delivery is at least once: a stop between the server's acceptance and the
+ * outbox update sends that mail again at the next start.
  *
  * A delivery the mail server refuses for a while (a 4xx reply, no connection, a timeout) stays queued and is tried
  * again after RETRY_DELAYS_MS; a permanent refusal (a 5xx reply, such as an unknown mailbox) or the last failed try
@@ -47,6 +50,8 @@ export class OutboxMailer implements Mailer {
   /** The timer of the next retry, and when it fires. */
   private retry: { timer: NodeJS.Timeout; at: number } | null = null;
   private closed = false;
+  /** A mail was left queued because MAX_IN_FLIGHT deliveries ran: the next one to end starts a flush. */
+  private waiting = false;
 
   constructor(
     private readonly outbox: OutboxRepository,
@@ -55,13 +60,13 @@ export class OutboxMailer implements Mailer {
 
   async send(mail: OutgoingMail): Promise<void> {
     const fit = checked(mail);
-    const id = await this.outbox.add(fit, this.options.now());
     const transport = this.options.transport;
+    const id = await this.outbox.add(fit, this.options.now(), { status: transport ? 'queued' : 'kept' });
     if (transport) this.start(transport, { id, ...fit, attempts: 0 });
   }
 
   async queue(trx: Trx | Db, mail: OutgoingMail): Promise<void> {
-    await this.outbox.add(checked(mail), this.options.now(), trx);
+    await this.outbox.add(checked(mail), this.options.now(), { status: this.options.transport ? 'queued' : 'kept', trx });
   }
 
   async flush(): Promise<void> {
@@ -71,7 +76,7 @@ export class OutboxMailer implements Mailer {
     for (let after = 0; ; ) {
       const page = await this.outbox.due(now, FLUSH_PAGE, after);
       for (const mail of page) this.start(transport, mail);
-      if (page.length < FLUSH_PAGE) break;
+      if (page.length < FLUSH_PAGE || this.waiting) break;
       after = page.at(-1)!.id;
     }
     const next = await this.outbox.nextRetryAt();
@@ -90,13 +95,26 @@ export class OutboxMailer implements Mailer {
     while (this.pending.size) await Promise.all([...this.pending]);
   }
 
-  /** Delivers one outbox mail unless its delivery runs already. */
+  /**
+   * Delivers one outbox mail unless its delivery runs already. At most MAX_IN_FLIGHT run at once (each is an SMTP
+   * connection, and mail servers refuse a crowd): the others stay queued, and a flush starts them as places free up.
+   */
   private start(transport: MailTransport, mail: QueuedMail): void {
     if (this.delivering.has(mail.id)) return;
+    if (this.delivering.size >= MAX_IN_FLIGHT) {
+      this.waiting = true;
+      return;
+    }
     this.delivering.add(mail.id);
     const delivery = this.deliver(transport, mail).finally(() => {
       this.delivering.delete(mail.id);
       this.pending.delete(delivery);
+      if (this.waiting && !this.closed) {
+        this.waiting = false;
+        const next = this.flush().catch((error: unknown) => this.options.log?.error({ err: error }, 'the next queued mails could not be started'));
+        this.pending.add(next);
+        void next.finally(() => this.pending.delete(next));
+      }
     });
     this.pending.add(delivery);
   }
@@ -106,25 +124,32 @@ export class OutboxMailer implements Mailer {
     // A flush may have read the row just before an earlier delivery of it finished: only a mail still queued with the
     // attempts it was read with goes out.
     if (!(await this.outbox.stillQueued(id, attempts).catch(() => false))) return;
+    let refusal: unknown = null;
     try {
       await transport.sendMail({ from: this.options.from, ...mail, ...(html === null ? {} : { html }) });
-      await this.outbox.markSent(id, this.options.now(), attempt);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const delay = (this.options.retryDelaysMs ?? RETRY_DELAYS_MS)[attempt - 1];
-      try {
-        if (isTemporary(error) && delay !== undefined) {
-          const at = this.options.now() + delay;
-          this.options.log?.warn({ mailId: id, attempt, err: message }, 'mail delivery refused for now: it is tried again later');
-          await this.outbox.markDeferred(id, message, attempt, at);
-          this.retryAt(at);
-        } else {
-          this.options.log?.warn({ mailId: id, attempt, err: message }, 'mail delivery failed');
-          await this.outbox.markFailed(id, message, attempt);
-        }
-      } catch {
-        // The database is closing: the mail stays queued and goes out at the next start.
+      refusal = error ?? new Error('the mail server refused the mail');
+    }
+    try {
+      if (refusal === null) {
+        await this.outbox.markSent(id, this.options.now(), attempt);
+        return;
       }
+      const message = refusal instanceof Error ? refusal.message : String(refusal);
+      const delay = (this.options.retryDelaysMs ?? RETRY_DELAYS_MS)[attempt - 1];
+      if (isTemporary(refusal) && delay !== undefined) {
+        const at = this.options.now() + delay;
+        this.options.log?.warn({ mailId: id, attempt, err: message }, 'mail delivery refused for now: it is tried again later');
+        await this.outbox.markDeferred(id, message, attempt, at);
+        this.retryAt(at);
+      } else {
+        this.options.log?.warn({ mailId: id, attempt, err: message }, 'mail delivery failed');
+        await this.outbox.markFailed(id, message, attempt);
+      }
+    } catch (error) {
+      // The outbox could not be updated (the database is closing): the row stays queued, so the mail goes out again
+      // at the next start. Delivery is at least once.
+      this.options.log?.error({ mailId: id, err: error }, 'the outcome of a mail delivery could not be recorded');
     }
   }
 
@@ -141,16 +166,24 @@ export class OutboxMailer implements Mailer {
   }
 }
 
+/** nodemailer's codes for failures on the way to the server (connection, TLS, login): all can pass later. */
+const ON_THE_WAY = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ETLS', 'EAUTH', 'ENOAUTH', 'ECONNREFUSED', 'ECONNRESET']);
+
 /**
- * Whether a delivery failure may pass if tried later: an SMTP 4xx reply, or no reply at all (no connection, a
- * timeout, a dropped connection, a failed login the operator can fix). A 5xx reply is the mail server's final word.
+ * Whether a delivery failure may pass if tried later. Failures on the way to the server (no connection, a timeout,
+ * TLS, a refused login the operator can fix) may, even when the server answered 5xx to the login. A reply to the
+ * envelope or the message may when it is a 4xx; a 5xx there (an unknown mailbox) is final, and so is nodemailer's own
+ * refusal of an envelope or message before any server spoke.
  */
 export function isTemporary(error: unknown): boolean {
   const { responseCode, code } = (error ?? {}) as { responseCode?: unknown; code?: unknown };
-  if (typeof responseCode === 'number') return responseCode >= 400 && responseCode < 500;
-  // nodemailer's own refusals of the message or its envelope (before any server spoke) do not pass later either.
+  if (typeof code === 'string' && ON_THE_WAY.has(code)) return true;
+  if (typeof responseCode === 'number') return responseCode < 500;
   return code !== 'EENVELOPE' && code !== 'EMESSAGE';
 }
+
+/** Deliveries (SMTP connections) running at once. */
+export const MAX_IN_FLIGHT = 4;
 
 /** Queued mails read per page while flushing. */
 const FLUSH_PAGE = 100;

@@ -2,7 +2,8 @@
 import type { Generated, Selectable } from 'kysely';
 import type { Db, Trx } from '../../storage/database.ts';
 
-export type OutboxStatus = 'queued' | 'sent' | 'failed';
+/** queued: to deliver; sent, failed: delivered or given up; kept: written while no SMTP was set, never delivered. */
+export type OutboxStatus = 'queued' | 'sent' | 'failed' | 'kept';
 
 export interface OutboxTable {
   id: Generated<number>;
@@ -76,11 +77,15 @@ export class OutboxRepository {
     this.db = withOutbox(db);
   }
 
-  /** Writes a queued mail, on `trx` when it belongs to a transaction; answers its id. */
-  async add(mail: { to: string; subject: string; text: string; html: string | null; kind: string }, at: number, trx?: Trx | Db): Promise<number> {
-    const row = await (trx ? withOutbox(trx) : this.db)
+  /** Writes a mail (queued unless told), on `trx` when it belongs to a transaction; answers its id. */
+  async add(
+    mail: { to: string; subject: string; text: string; html: string | null; kind: string },
+    at: number,
+    options: { status?: 'queued' | 'kept'; trx?: Trx | Db } = {},
+  ): Promise<number> {
+    const row = await (options.trx ? withOutbox(options.trx) : this.db)
       .insertInto('outbox')
-      .values({ ...mail, created_at: at, status: 'queued', error: null, sent_at: null })
+      .values({ ...mail, created_at: at, status: options.status ?? 'queued', error: null, sent_at: null })
       .returning('id')
       .executeTakeFirstOrThrow();
     return Number(row.id);

@@ -230,6 +230,11 @@ describe('owners', () => {
     expect(await client.stock('RING-1000')).toBe(stock);
     expect(await confirmations(placed.increment_id!)).toHaveLength(mails);
 
+    // Later status changes reach the moved copy too.
+    await app.orders.setStatus(doc.id, 'processing', 'Paid');
+    expect((await client.order(first, doc.id)).status).toBe('processing');
+    expect((await client.order(next, doc.id)).status).toBe('processing');
+
     // A wrong or missing token is the plain refusal.
     const stranger = await client.newCart();
     const forged = { ...placed, writeId: `${doc.writeId}-forged`, result: { ...(placed.result as object), order_token: 'x'.repeat(32) } };
@@ -237,6 +242,10 @@ describe('owners', () => {
     const refused = await client.order(stranger, doc.id);
     expect(refused.resultCode).toBe(400);
     expect(JSON.stringify(refused)).not.toContain(placed.increment_id);
+    // And the refused copy hears nothing of the order's later changes.
+    await app.orders.setStatus(doc.id, 'complete');
+    expect((await client.order(next, doc.id)).status).toBe('complete');
+    expect(await client.order(stranger, doc.id)).not.toHaveProperty('status');
   });
 });
 

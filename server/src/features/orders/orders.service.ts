@@ -146,6 +146,31 @@ export class OrdersService {
       const { writeId: _previous, ...data } = current.data;
       return { data: { ...data, status }, deleted: current.deleted };
     });
+    await this.mirrorStatus(orderId, row.owner);
+  }
+
+  /**
+   * Brings the copies other owners hold of a placed order (a guest who moved to a new cart pushed it again, decision
+   * 019) to the order's status.
+   */
+  private async mirrorStatus(orderId: string, placingOwner: string): Promise<void> {
+    const copies = await this.db
+      .selectFrom('replicated_documents')
+      .select('owner')
+      .where('collection', '=', ORDERS)
+      .where('id', '=', orderId)
+      .where('owner', '!=', placingOwner)
+      .where('deleted', '=', 0)
+      .execute();
+    if (copies.length === 0) return;
+    const { status } = await this.db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow();
+    for (const { owner } of copies) {
+      await this.options.replication.writeServerSide(ORDERS, owner, orderId, async (current) => {
+        if (!current || current.deleted || current.data.resultCode !== 200 || current.data.status === status) return null;
+        const { writeId: _previous, ...data } = current.data;
+        return { data: { ...data, status } };
+      });
+    }
   }
 
   /** Gives the order's reserved stock back; a second call gives nothing. Answers whether anything was released. */
