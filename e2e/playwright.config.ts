@@ -1,19 +1,26 @@
 import { defineConfig } from '@playwright/test';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
  * Journeys run in Debian's Chromium against the real server, which serves the built client on one port.
- * Each run gets a fresh data folder, so the server migrates and seeds the demo catalogue on its first start.
+ * Each run gets a fresh data folder (<tmp>/shop-e2e-<port>, emptied when the run starts and left afterwards for a
+ * look at what the journeys wrote), so the server migrates and seeds the demo catalogue on its first start.
  * E2E_BASE_URL points the journeys at an already running shop instead (no server is started then);
  * E2E_PORT and E2E_CLIENT_DIST let two runs (each with its own client build) go side by side.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.E2E_PORT ?? 3217);
-// Workers re-read this file: the folder is made once, by the runner, and handed down through the environment.
-process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'shop-e2e-'));
+// Workers re-read this file: the folder is emptied once, by the runner, and handed down through the environment.
+// One folder per port, so runs never pile up data folders in the temp directory.
+if (!process.env.E2E_DATA_DIR) {
+  const dataDir = path.join(tmpdir(), `shop-e2e-${port}`);
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  process.env.E2E_DATA_DIR = dataDir;
+}
 const external = process.env.E2E_BASE_URL;
 const baseURL = external ?? `http://127.0.0.1:${port}`;
 

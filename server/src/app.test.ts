@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from './test/build-test-app.ts';
 import { fixtureCatalogue } from './test/fixture-catalogue.ts';
 
 const clientDist = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-dist-'));
+afterAll(() => fs.rmSync(clientDist, { recursive: true, force: true }));
 fs.mkdirSync(path.join(clientDist, 'assets'));
 fs.writeFileSync(path.join(clientDist, 'index.html'), '<!doctype html><title>shop</title><div id="root"></div>');
 fs.writeFileSync(path.join(clientDist, 'assets', 'app-abc123.js'), 'console.log("shop")');

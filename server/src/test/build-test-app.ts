@@ -3,10 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll } from 'vitest';
 import { buildApp } from '../app.ts';
 import { testConfig, type AppConfig } from '../config.ts';
 import { importCatalogue } from '../features/catalogue/catalogue.import.ts';
+import { cleanUpLater } from './clean-up.ts';
 import type { SourceCatalogue } from '../storage/seed/catalogue-source.ts';
 
 export const TEST_NOW = new Date('2026-06-15T12:00:00.000Z');
@@ -18,7 +18,7 @@ export async function buildTestApp(options: { catalogue?: SourceCatalogue; confi
     await importCatalogue(app.db, options.catalogue, { mode: 'replace', useUrlKeys: true, now: TEST_NOW, origin: 'test' });
     await app.catalogue.refresh();
   }
-  afterAll(async () => {
+  cleanUpLater(async () => {
     await app.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });

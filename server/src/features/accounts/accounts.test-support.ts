@@ -3,11 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { testConfig, type AppConfig } from '../../config.ts';
 import { importCatalogue } from '../catalogue/catalogue.import.ts';
 import { TEST_NOW } from '../../test/build-test-app.ts';
+import { cleanUpLater } from '../../test/clean-up.ts';
 import { fixtureCatalogue } from '../../test/fixture-catalogue.ts';
 
 export interface MovableClock {
@@ -47,7 +48,7 @@ export async function buildAccountsTestApp(config: Partial<AppConfig> = {}): Pro
   };
   await importCatalogue(state.app.db, fixtureCatalogue(), { mode: 'replace', useUrlKeys: true, now: TEST_NOW, origin: 'test' });
   await state.app.catalogue.refresh();
-  afterAll(async () => {
+  cleanUpLater(async () => {
     await state.app.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
