@@ -20,7 +20,7 @@ import {
 } from './cart.ts';
 import { CartLineDocSchema } from './cart.schema.ts';
 import { cartItemChecksum, cartLineId, hashText } from './checksum.ts';
-import { cartCount, cartTotals, DEFAULT_SHIPPING_METHOD } from './totals.ts';
+import { cartCount, cartTotals, DEFAULT_SHIPPING_METHOD, shownLineTotal } from './totals.ts';
 
 const write = (id: string, at = 1, replica = 'tab-a') => ({ id, at, replica });
 const watch: AddToCartProduct = { sku: 'WATCH-1', type_id: 'simple', name: 'Diver', image: '/media/diver.svg', url_path: 'diver.html', price_incl_tax: 605 };
@@ -278,13 +278,13 @@ describe('cart item matching (spec 1 §4)', () => {
 describe('cart totals', () => {
   const line = (price: number, qty: number) => ({ qty, snapshot: { value: { name: 'x', price_incl_tax: price, image: '', url_path: '' }, at: 0, replica: 'r' } });
 
-  it('adds the lines shown, DPD Courier shipping (5 incl. tax) and the payment cost', () => {
-    expect(cartTotals([line(605, 2), line(19.99, 3), line(1000, 0)], { paymentCostInclTax: 0.29 })).toEqual({
-      subtotal_incl_tax: 1269.97,
+  it('adds the lines shown, DPD Courier shipping (5 incl. tax) and the payment cost, each as it is shown', () => {
+    expect(cartTotals([line(605, 2), line(19.99, 3), line(1000, 0)], { paymentCostInclTax: 2.5 })).toEqual({
+      subtotal_incl_tax: 1270,
       shipping_incl_tax: 5,
       shipping_tax: 1,
-      payment_incl_tax: 0.29,
-      grand_total: 1275.26,
+      payment_incl_tax: 3,
+      grand_total: 1278,
       items_count: 2,
       items_qty: 5,
     });
@@ -295,8 +295,10 @@ describe('cart totals', () => {
     expect(cartTotals([line(10, 0)])).toMatchObject({ subtotal_incl_tax: 0, shipping_incl_tax: 0, grand_total: 0, items_count: 0 });
   });
 
-  it('rounds each line once by the money rule and can use fresher prices', () => {
-    expect(cartTotals([line(0.335, 3)]).subtotal_incl_tax).toBe(1.01);
+  it('takes each unit price as shown (a whole amount) times the quantity, and can use fresher prices', () => {
+    // 7250.49 is shown as €7.250 and 7250.5 as €7.251: the totals are sums of those shown amounts.
+    expect(cartTotals([line(7250.49, 2), line(7250.5, 1)])).toMatchObject({ subtotal_incl_tax: 21751, grand_total: 21756 });
+    expect(shownLineTotal(7250.49, 2)).toBe(14500);
     expect(cartTotals([line(100, 1)], { priceOf: () => 90 }).subtotal_incl_tax).toBe(90);
   });
 

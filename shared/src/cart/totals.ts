@@ -1,4 +1,4 @@
-import { roundMoney } from '../money/money.ts';
+import { roundMoney, shownAmount } from '../money/money.ts';
 import type { CartLineDoc } from './cart.schema.ts';
 
 /** A shipping method (spec 1 §3): `amount` excludes tax, `price_incl_tax` includes it. */
@@ -44,9 +44,16 @@ export interface CartTotalsOptions {
 
 type TotalsLine = Pick<CartLineDoc, 'qty' | 'snapshot'> & Partial<CartLineDoc>;
 
+/** A line's total as shown and charged: its unit price as shown (a whole amount, `shownAmount`) times the quantity. */
+export function shownLineTotal(unitPriceInclTax: number, qty: number): number {
+  return roundMoney(shownAmount(unitPriceInclTax) * qty);
+}
+
 /**
- * The cart totals (spec 1 §3 "Totals list"): the subtotal of the lines shown (quantity above 0), each line rounded
- * once; shipping and payment cost only when the cart holds something; every sum rounded by the money rule.
+ * The cart totals (spec 1 §3 "Totals list"): the subtotal of the lines shown (quantity above 0); shipping and payment
+ * cost only when the cart holds something. Every amount is taken as it is shown (`shownAmount`: a unit price, the
+ * shipping, the payment cost), so each total is the sum of the amounts the shopper sees and the grand total is what
+ * the order charges, to the cent.
  */
 export function cartTotals(lines: readonly TotalsLine[], options: CartTotalsOptions = {}): CartTotals {
   const shown = lines.filter((line) => line.qty > 0);
@@ -54,16 +61,16 @@ export function cartTotals(lines: readonly TotalsLine[], options: CartTotalsOpti
   let qty = 0;
   for (const line of shown) {
     const price = options.priceOf?.(line as CartLineDoc) ?? line.snapshot.value.price_incl_tax;
-    subtotal = roundMoney(subtotal + roundMoney(price * line.qty));
+    subtotal = roundMoney(subtotal + shownLineTotal(price, line.qty));
     qty += line.qty;
   }
   const shipping = shown.length > 0 ? (options.shipping ?? DEFAULT_SHIPPING_METHOD) : undefined;
-  const shippingInclTax = shipping ? roundMoney(shipping.price_incl_tax) : 0;
-  const payment = shown.length > 0 ? roundMoney(options.paymentCostInclTax ?? 0) : 0;
+  const shippingInclTax = shipping ? shownAmount(shipping.price_incl_tax) : 0;
+  const payment = shown.length > 0 ? shownAmount(options.paymentCostInclTax ?? 0) : 0;
   return {
     subtotal_incl_tax: subtotal,
     shipping_incl_tax: shippingInclTax,
-    shipping_tax: shipping ? roundMoney(shipping.price_incl_tax - shipping.amount) : 0,
+    shipping_tax: shipping ? roundMoney(shippingInclTax - shipping.amount) : 0,
     payment_incl_tax: payment,
     grand_total: roundMoney(subtotal + shippingInclTax + payment),
     items_count: shown.length,

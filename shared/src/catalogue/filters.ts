@@ -1,4 +1,4 @@
-import { roundMoney } from '../money/money.ts';
+import { shownAmount } from '../money/money.ts';
 import type { FilterValue, RangeFilter } from './search.schema.ts';
 
 /** Price buckets of spec 1 §9: steps of 2500 from 0 to 30000, then one open-ended bucket. */
@@ -30,12 +30,10 @@ export function priceBucketLabel(bucket: Pick<PriceBucket, 'from' | 'to'>, curre
 }
 
 /**
- * The whole amount a price shows as: `formatPrice` rounds to cents, then to a whole number. Buckets hold products by
- * this amount, so a price of 14999.99, shown as 15000, is in the bucket from 15000 and not in the one below it.
+ * Buckets hold products by the whole amount a price shows as (`shownAmount`, the money rule), so a price of 14999.99,
+ * shown as 15000, is in the bucket from 15000 and not in the one below it.
  */
-export function shownAmount(amount: number): number {
-  return Math.round(roundMoney(amount));
-}
+export { shownAmount };
 
 /**
  * The buckets in another currency at `rate` units per catalogue unit (EUR): the same keys, so a filtered URL names

@@ -16,13 +16,25 @@ export function addTax(amountExclTax: number, ratePercent: number): number {
 
 export const CURRENCY_SIGNS = { EUR: '€', GBP: '£', USD: '$', SEK: 'kr', DKK: 'kr' } as const;
 export type CurrencyCode = keyof typeof CURRENCY_SIGNS;
+export const CURRENCY_CODES = Object.keys(CURRENCY_SIGNS) as CurrencyCode[];
+
+/**
+ * The amount a shopper sees: every currency is shown as a whole number (spec 1 §9), so this is also the amount a
+ * line, a total and a payment are made of, and what is shown is what is charged, to the cent. Rounded once to cents
+ * by `roundMoney`, then half up to a whole unit (away from zero for negatives): 7250.49 -> 7250, 14999.995 -> 15000.
+ */
+export function shownAmount(amount: number): number {
+  const cents = roundMoney(amount);
+  const whole = Math.round(Math.abs(cents));
+  return cents < 0 && whole !== 0 ? -whole : whole;
+}
 
 /**
  * Prices are shown as whole numbers with the sign before the amount (spec 1 §9): "€1.250" in Dutch,
  * "€1,250" in English. The grouping separator follows the locale; no decimals are ever shown.
  */
 export function formatPrice(amount: number, currency: CurrencyCode, locale: string): string {
-  const whole = Math.round(roundMoney(amount));
+  const whole = shownAmount(amount);
   const digits = new Intl.NumberFormat(locale, { maximumFractionDigits: 0, useGrouping: true }).format(Math.abs(whole));
   return `${whole < 0 ? '-' : ''}${CURRENCY_SIGNS[currency]}${digits}`;
 }

@@ -3,7 +3,7 @@
  * the totals, and the coupon field. It reads the local database, so it works offline; totals and coupons come from
  * the server quote when there is one and a network.
  */
-import { cartTotals, type CartLineDoc } from '@shop/shared/cart/index';
+import { cartTotals, shownLineTotal, type CartLineDoc } from '@shop/shared/cart/index';
 import { useSelector } from '@xstate/react';
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
@@ -126,7 +126,7 @@ function CartLineRow({ line, onClose, onQty, onRemove }: { line: CartLineDoc; on
           </button>
         </div>
       </div>
-      <span className="minicart-line__total">{format(price * line.qty)}</span>
+      <span className="minicart-line__total">{format(shownLineTotal(price, line.qty))}</span>
     </li>
   );
 }

@@ -5,7 +5,7 @@
  */
 import type { StoreCode } from '@shop/shared';
 import { DEFAULT_SHIPPING_METHOD, type ShippingMethod } from '@shop/shared/cart/totals';
-import { cartTotals, type CartLineDoc } from '@shop/shared/cart/index';
+import { cartTotals, shownLineTotal, type CartLineDoc } from '@shop/shared/cart/index';
 import { draftSectionValues } from '@shop/shared/sync/checkout-draft';
 import type { CheckoutDraftDoc } from '@shop/shared/sync/checkout-draft.schema';
 import { DEFAULT_PAYMENT_MAPPING, DEFAULT_PO_NUMBER, offerPaymentMethods, PURCHASE_ORDER_CODE, type OfferedPaymentMethod } from '@shop/shared/orders/payment-methods';
@@ -766,7 +766,7 @@ function OrderSummary({ lines, shipping, payment }: { lines: readonly CartLineDo
               {line.snapshot.value.name}
               <span className="checkout-order__qty">{t('quantity', { ns: 'checkout', qty: line.qty })}</span>
             </span>
-            <span className="checkout-order__price">{format(line.snapshot.value.price_incl_tax * line.qty)}</span>
+            <span className="checkout-order__price">{format(shownLineTotal(line.snapshot.value.price_incl_tax, line.qty))}</span>
           </li>
         ))}
       </ul>

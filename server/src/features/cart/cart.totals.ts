@@ -1,9 +1,11 @@
 /**
  * The server quote's totals: each line at the catalogue's current price, taxed for the shipping country with the
- * shared tax rules, summed by the shared cart totals rule (spec 1 §3, §9), less the coupon's discount. Pure: the
- * caller brings the lines, the products, the rules and the country.
+ * shared tax rules, summed by the shared cart totals rule (spec 1 §3, §9), less the coupon's discount. Every amount
+ * incl. tax is the amount the shopper is shown (`shownAmount`: whole units), so the grand total charged is the one
+ * shown; the tax is the difference to the amounts excl. tax. Pure: the caller brings the lines, the products, the
+ * rules and the country.
  */
-import { pricesFromAmounts, roundMoney, taxRateFor, type Product, type TaxRule } from '@shop/shared';
+import { pricesFromAmounts, roundMoney, shownAmount, taxRateFor, type Product, type TaxRule } from '@shop/shared';
 import { cartTotals, DEFAULT_SHIPPING_METHOD, type CartLineDoc, type ShippingMethod } from '@shop/shared/cart/index';
 import type { Coupon } from './cart.repository.ts';
 
@@ -111,6 +113,8 @@ function priceLine(line: CartLineDoc, input: TotalsInput): PricedLine {
     // A product gone from the catalogue keeps the price the shopper saw; its tax is unknown here.
     price = priceInclTax = line.snapshot.value.price_incl_tax;
   }
+  // The unit price as the shopper sees it is the one charged.
+  priceInclTax = shownAmount(priceInclTax);
   const rowTotal = roundMoney(price * line.qty);
   const rowTotalInclTax = roundMoney(priceInclTax * line.qty);
   const item: TotalsItem = {
@@ -130,14 +134,15 @@ function priceLine(line: CartLineDoc, input: TotalsInput): PricedLine {
   return { line, item };
 }
 
-/** The coupon's discount incl. tax and its share excl. tax, at most the items' total. */
+/** The coupon's discount incl. tax (a shown, whole amount) and its share excl. tax, at most the items' total. */
 function discountOf(coupon: Coupon | null, subtotal: number, subtotalInclTax: number): { inclTax: number; exclTax: number } {
   if (!coupon || subtotalInclTax <= 0) return { inclTax: 0, exclTax: 0 };
   if (coupon.kind === 'percent') {
     const percent = Math.min(100, Math.max(0, coupon.amount));
-    return { inclTax: roundMoney((subtotalInclTax * percent) / 100), exclTax: roundMoney((subtotal * percent) / 100) };
+    const inclTax = Math.min(subtotalInclTax, shownAmount((subtotalInclTax * percent) / 100));
+    return { inclTax, exclTax: roundMoney((inclTax * subtotal) / subtotalInclTax) };
   }
-  const inclTax = roundMoney(Math.min(subtotalInclTax, Math.max(0, coupon.amount)));
+  const inclTax = Math.min(subtotalInclTax, shownAmount(Math.max(0, coupon.amount)));
   return { inclTax, exclTax: roundMoney((inclTax * subtotal) / subtotalInclTax) };
 }
 
