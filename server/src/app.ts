@@ -150,7 +150,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(accountRoutes(accounts, config.accounts));
   await app.register(replicationRoutes({ repository: replication, owners, feed }));
   const cartService = new CartService(replication, carts, catalogue, new StockRepository(db), config, now);
-  const checkoutMethods = new CheckoutMethods(config.orders);
+  const checkoutMethods = new CheckoutMethods(config.orders, config.payments.provider);
   await app.register(cartRoutes(cartService, owners, checkoutMethods));
   await app.register(checkoutConfigRoutes(config));
   const orders = createOrders({ db, replication, catalogue, methods: checkoutMethods, mailer, config, now, log: app.log });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toMinorUnits } from '../orders/order-totals.ts';
-import { addTax, CURRENCY_CODES, formatPrice, roundMoney, shownAmount } from './money.ts';
+import { CURRENCY_CODES } from '../location/location.schema.ts';
+import { addTax, formatPrice, roundMoney, shownAmount } from './money.ts';
 
 describe('roundMoney', () => {
   it('rounds half up to two decimals', () => {

@@ -16,7 +16,6 @@ export function addTax(amountExclTax: number, ratePercent: number): number {
 
 export const CURRENCY_SIGNS = { EUR: '€', GBP: '£', USD: '$', SEK: 'kr', DKK: 'kr' } as const;
 export type CurrencyCode = keyof typeof CURRENCY_SIGNS;
-export const CURRENCY_CODES = Object.keys(CURRENCY_SIGNS) as CurrencyCode[];
 
 /**
  * The amount a shopper sees: every currency is shown as a whole number (spec 1 §9), so this is also the amount a

@@ -15,6 +15,8 @@ import {
   shippingMethodsFor,
   toMinorUnits,
 } from './index.ts';
+import { PROVIDER_METHODS } from '../payments/provider-methods.ts';
+import { DEFAULT_PAYMENT_MAPPING } from './payment-methods.ts';
 
 const codes = (methods: ReturnType<typeof offerPaymentMethods>) => methods.map((m) => m.code);
 
@@ -27,15 +29,16 @@ describe('payment methods offered', () => {
   });
 
   it('relabels AFTERPAY as Riverty - pay later', () => {
-    const [afterpay] = offerPaymentMethods({ mapping: ['afterpay'], itemTypes: ['simple'] });
+    const [afterpay] = offerPaymentMethods({ mapping: ['afterpay'], itemTypes: ['simple'], providerMethods: PROVIDER_METHODS.multisafepay });
     expect(afterpay!.title).toBe(AFTERPAY_TITLE);
     expect(AFTERPAY_TITLE).toBe('Riverty - pay later');
   });
 
   it('sorts by the configured order when sorting is on, keeps the known order when off', () => {
     const mapping = ['banktransfer', 'checkmo', 'multisafepay_ideal'];
-    expect(codes(offerPaymentMethods({ mapping, itemTypes: ['simple'] }))).toEqual(['banktransfer', 'checkmo', 'multisafepay_ideal']);
-    expect(codes(offerPaymentMethods({ mapping, sortOrder: ['multisafepay_ideal', 'checkmo'], itemTypes: ['simple'] }))).toEqual(['multisafepay_ideal', 'checkmo', 'banktransfer']);
+    const providerMethods = PROVIDER_METHODS.sandbox;
+    expect(codes(offerPaymentMethods({ mapping, itemTypes: ['simple'], providerMethods }))).toEqual(['banktransfer', 'checkmo', 'multisafepay_ideal']);
+    expect(codes(offerPaymentMethods({ mapping, sortOrder: ['multisafepay_ideal', 'checkmo'], itemTypes: ['simple'], providerMethods }))).toEqual(['multisafepay_ideal', 'checkmo', 'banktransfer']);
   });
 
   it('hides cash on delivery for carts of only virtual or downloadable items', () => {
@@ -46,10 +49,20 @@ describe('payment methods offered', () => {
   });
 
   it('marks the payment service methods and defaults the purchase order number', () => {
-    expect(offerPaymentMethods({ mapping: ['multisafepay_ideal'], itemTypes: [] })[0]).toMatchObject({ code: 'multisafepay_ideal', is_server_method: true });
+    expect(offerPaymentMethods({ mapping: ['multisafepay_ideal'], itemTypes: [], providerMethods: ['ideal'] })[0]).toMatchObject({ code: 'multisafepay_ideal', is_server_method: true });
     expect(purchaseOrderNumber(undefined)).toBe('000000000');
     expect(purchaseOrderNumber('  ')).toBe('000000000');
     expect(purchaseOrderNumber('PO-1')).toBe('PO-1');
+  });
+
+  it('offers exactly the payment-service methods the active provider takes, and every offline method', () => {
+    const offered = (provider: keyof typeof PROVIDER_METHODS) => codes(offerPaymentMethods({ mapping: DEFAULT_PAYMENT_MAPPING, itemTypes: ['simple'], providerMethods: PROVIDER_METHODS[provider] }));
+    const offline = ['banktransfer', 'checkmo', 'purchaseorder', 'cashondelivery'];
+    expect(offered('sandbox')).toEqual([...offline, 'multisafepay_ideal', 'multisafepay_creditcard', 'multisafepay_paypal']);
+    expect(offered('multisafepay')).toEqual([...offline, 'afterpay', 'multisafepay_ideal', 'multisafepay_creditcard', 'multisafepay_paypal']);
+    expect(offered('mollie')).toEqual([...offline, 'multisafepay_ideal', 'multisafepay_creditcard', 'multisafepay_paypal']);
+    // Without a known provider (offline), only the methods that need none.
+    expect(codes(offerPaymentMethods({ mapping: DEFAULT_PAYMENT_MAPPING, itemTypes: ['simple'] }))).toEqual(offline);
   });
 });
 

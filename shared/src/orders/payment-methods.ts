@@ -2,8 +2,10 @@
  * The payment methods a cart is offered (spec 2 §3 "Payment method", §4, §5): only the codes listed in the shop's
  * mapping, optionally sorted by a configured order, AFTERPAY shown as 'Riverty - pay later', cash on delivery
  * hidden when the cart holds only virtual or downloadable items. The payment service's methods (`is_server_method`)
- * are placed through the payment flow; purchase-order payment carries a po_number (default 000000000).
+ * are placed through the payment flow, and are offered only when the active provider takes them; purchase-order
+ * payment carries a po_number (default 000000000).
  */
+import { providerMethodId } from '../payments/provider-methods.ts';
 
 export interface OfferedPaymentMethod {
   code: string;
@@ -31,9 +33,21 @@ export const KNOWN_PAYMENT_METHODS: readonly OfferedPaymentMethod[] = Object.fre
   { code: 'afterpay', title: 'AFTERPAY', cost: 0, cost_incl_tax: 0, default: false, offline: false, is_server_method: true, pspMethod: 'AFTERPAY' },
   { code: 'multisafepay_ideal', title: 'iDEAL', cost: 0, cost_incl_tax: 0, default: false, offline: false, is_server_method: true, pspMethod: 'IDEAL' },
   { code: 'multisafepay_creditcard', title: 'Credit card', cost: 0, cost_incl_tax: 0, default: false, offline: false, is_server_method: true, pspMethod: 'CREDITCARD' },
+  { code: 'multisafepay_paypal', title: 'PayPal', cost: 0, cost_incl_tax: 0, default: false, offline: false, is_server_method: true, pspMethod: 'PAYPAL' },
 ]);
 
-export const DEFAULT_PAYMENT_MAPPING = ['banktransfer', 'checkmo', PURCHASE_ORDER_CODE, CASH_ON_DELIVERY_CODE, 'afterpay', 'multisafepay_ideal'] as const;
+export const BANK_TRANSFER_CODE = 'banktransfer';
+
+export const DEFAULT_PAYMENT_MAPPING = [
+  BANK_TRANSFER_CODE,
+  'checkmo',
+  PURCHASE_ORDER_CODE,
+  CASH_ON_DELIVERY_CODE,
+  'afterpay',
+  'multisafepay_ideal',
+  'multisafepay_creditcard',
+  'multisafepay_paypal',
+] as const;
 
 const VIRTUAL_TYPES = new Set(['virtual', 'downloadable']);
 
@@ -59,14 +73,23 @@ export interface PaymentOfferOptions {
   itemTypes: readonly string[];
   /** The methods to choose from (default: the known ones). */
   available?: readonly OfferedPaymentMethod[];
+  /**
+   * The provider method ids the active payment provider takes (`PROVIDER_METHODS`): a payment-service method it does
+   * not take is not offered. Null or absent: none is offered (no provider known, e.g. offline).
+   */
+  providerMethods?: readonly string[] | null;
 }
 
 /** The methods offered for a cart, the first one marked default. */
 export function offerPaymentMethods(options: PaymentOfferOptions): OfferedPaymentMethod[] {
   const mapped = new Set(options.mapping.map((code) => code.trim().toLowerCase()));
   const hideCod = onlyVirtualItems(options.itemTypes);
+  const takes = new Set(options.providerMethods ?? []);
   let offered = (options.available ?? KNOWN_PAYMENT_METHODS).filter(
-    (method) => mapped.has(method.code.toLowerCase()) && !(hideCod && method.code === CASH_ON_DELIVERY_CODE),
+    (method) =>
+      mapped.has(method.code.toLowerCase()) &&
+      !(hideCod && method.code === CASH_ON_DELIVERY_CODE) &&
+      (!method.is_server_method || takes.has(providerMethodId(method.code))),
   );
   if (options.sortOrder && options.sortOrder.length > 0) {
     const rank = new Map(options.sortOrder.map((code, index) => [code.trim().toLowerCase(), index]));

@@ -1,2 +1,3 @@
 export * from './payment.schema.ts';
 export * from './status-groups.ts';
+export * from './provider-methods.ts';

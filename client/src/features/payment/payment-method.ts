@@ -2,12 +2,9 @@
  * Which checkout methods go through the payment flow (spec 2 §4 'Order placing'): a method is a payment-service
  * method only while it matches one of the methods the payment service listed; iDEAL asks for its issuers (§5).
  */
-import type { PaymentServiceMethod } from '@shop/shared/payments/index';
+import { providerMethodId, type PaymentServiceMethod } from '@shop/shared/payments/index';
 
-/** The provider's method id of a checkout code, as the server reads it: 'multisafepay_ideal' -> 'ideal'. */
-export function providerMethodId(code: string): string {
-  return code.trim().replace(/^(multisafepay|mollie|sandbox)_/i, '').toLowerCase();
-}
+export { providerMethodId };
 
 /** Whether the checkout method matches a loaded payment-service method (the module is active only then). */
 export function isLoadedServiceMethod(code: string, loaded: readonly PaymentServiceMethod[]): boolean {

@@ -10,6 +10,7 @@ import {
   paymentCreatedComment,
   PAYMENT_MESSAGES,
   paymentStatusGroup,
+  providerMethodId,
   type OrderCommentBody,
   type PaymentStatusGroup,
   type PostPaymentBody,
@@ -46,11 +47,6 @@ export interface PaymentState {
   group: PaymentStatusGroup;
 }
 
-/** The provider's method id from a checkout code: 'multisafepay_ideal' -> 'ideal'. */
-export function providerMethod(code: string): string {
-  return code.trim().replace(/^(multisafepay|mollie|sandbox)_/i, '').toLowerCase();
-}
-
 export class PaymentsService {
   private readonly creating = new Map<string, Promise<PostPaymentResult>>();
 
@@ -69,7 +65,7 @@ export class PaymentsService {
   }
 
   async issuers(method: string) {
-    return this.providerCall(() => this.options.provider.listIssuers(providerMethod(method)));
+    return this.providerCall(() => this.options.provider.listIssuers(providerMethodId(method)));
   }
 
   /**
@@ -92,7 +88,7 @@ export class PaymentsService {
     if (order.status !== 'pending' && order.status !== 'pending_payment') throw new DomainError('conflict', ORDER_NOT_PAYABLE, { status: 409 });
 
     const redirectUrl = this.returnAddress(body.redirectUrl, order, context.requestOrigin);
-    const method = providerMethod(body.method);
+    const method = providerMethodId(body.method);
     const created = await this.providerCall(() =>
       this.options.provider.createPayment({
         orderId: order.id,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config.ts';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig, testConfig } from '../../config.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import { orderCatalogue } from '../orders/orders.test-support.ts';
 
@@ -10,15 +11,55 @@ async function cart(): Promise<string> {
   return (await app.inject({ method: 'POST', url: '/api/cart/create' })).json().result;
 }
 
+async function offered(shop: FastifyInstance): Promise<Array<[string, string]>> {
+  const token = (await shop.inject({ method: 'POST', url: '/api/cart/create' })).json().result;
+  const response = await shop.inject({ method: 'GET', url: `/api/cart/payment-methods?cartId=${token}` });
+  expect(response.statusCode).toBe(200);
+  return response.json().result.map((m: { code: string; title: string }) => [m.code, m.title]);
+}
+
 describe('GET /api/cart/payment-methods', () => {
-  it('offers the configured mapping in the configured order, AFTERPAY as Riverty', async () => {
-    const response = await app.inject({ method: 'GET', url: `/api/cart/payment-methods?cartId=${await cart()}` });
-    expect(response.statusCode).toBe(200);
-    expect(response.json().result.map((m: { code: string; title: string }) => [m.code, m.title])).toEqual([
+  it('offers the configured mapping in the configured order, AFTERPAY as Riverty (with a provider that takes it)', async () => {
+    const multisafepay = await buildTestApp({ catalogue: orderCatalogue(), config: { orders, payments: { ...testConfig({ dataDir: '.' }).payments, provider: 'multisafepay', multisafepay: { apiKey: 'test-key', environment: 'test' } } } });
+    expect(await offered(multisafepay)).toEqual([
       ['cashondelivery', 'Cash on delivery'],
       ['afterpay', 'Riverty - pay later'],
       ['banktransfer', 'Bank transfer'],
     ]);
+    // The sandbox cannot take Riverty: it is not offered, so it can never be chosen and left hanging.
+    expect(await offered(app)).toEqual([
+      ['cashondelivery', 'Cash on delivery'],
+      ['banktransfer', 'Bank transfer'],
+    ]);
+  });
+
+  it('by default, every method the active provider takes and nothing it cannot take', async () => {
+    const base = testConfig({ dataDir: '.' }).payments;
+    const offline = [
+      ['banktransfer', 'Bank transfer'],
+      ['checkmo', 'Check / Money order'],
+      ['purchaseorder', 'Purchase order'],
+      ['cashondelivery', 'Cash on delivery'],
+    ];
+    const cards = [
+      ['multisafepay_ideal', 'iDEAL'],
+      ['multisafepay_creditcard', 'Credit card'],
+      ['multisafepay_paypal', 'PayPal'],
+    ];
+    expect(await offered(await buildTestApp({ catalogue: orderCatalogue() }))).toEqual([...offline, ...cards]);
+    const multisafepay = await buildTestApp({ catalogue: orderCatalogue(), config: { payments: { ...base, provider: 'multisafepay', multisafepay: { apiKey: 'test-key', environment: 'test' } } } });
+    expect(await offered(multisafepay)).toEqual([...offline, ['afterpay', 'Riverty - pay later'], ...cards]);
+    const mollie = await buildTestApp({ catalogue: orderCatalogue(), config: { payments: { ...base, provider: 'mollie', mollie: { apiKey: 'test_key' } } } });
+    expect(await offered(mollie)).toEqual([...offline, ...cards]);
+  });
+
+  it('an order paid with a method the provider does not take is refused', async () => {
+    const token = await cart();
+    const { orderDoc } = await import('../orders/orders.test-support.ts');
+    const doc = orderDoc({ paymentMethod: { code: 'afterpay' } });
+    await app.inject({ method: 'POST', url: `/api/replication/orders/push?cartId=${token}`, payload: [{ assumedMasterState: null, newDocumentState: { ...doc, _deleted: false } }] });
+    const pulled = (await app.inject({ method: 'GET', url: `/api/replication/orders/pull?cartId=${token}` })).json().result.documents;
+    expect(pulled[0]).toMatchObject({ resultCode: 400, result: { problems: [{ field: 'paymentMethod' }] } });
   });
 
   it('an order paid with a method outside the mapping is refused', async () => {

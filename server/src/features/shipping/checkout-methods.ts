@@ -1,7 +1,8 @@
 /**
  * The shipping and payment methods the shop offers, from its configuration (SHIP_TO_COUNTRIES, PAYMENT_METHODS,
- * PAYMENT_METHODS_ORDER) and the shared rules (shared/src/orders): the cart routes list them, order placing checks an
- * order's choice against the same answers.
+ * PAYMENT_METHODS_ORDER, PAYMENT_PROVIDER) and the shared rules (shared/src/orders): the cart routes list them, order
+ * placing checks an order's choice against the same answers. A payment-service method is offered only when the active
+ * provider takes it.
  */
 import { DEFAULT_SHIPPING_METHOD, type ShippingMethod } from '@shop/shared/cart/index';
 import {
@@ -11,12 +12,17 @@ import {
   shippingMethodsFor,
   type OfferedPaymentMethod,
 } from '@shop/shared/orders/index';
+import { PROVIDER_METHODS, type PaymentProviderName } from '@shop/shared/payments/index';
 import type { AppConfig } from '../../config.ts';
 
 export class CheckoutMethods {
   private readonly methods: readonly ShippingMethod[] = [DEFAULT_SHIPPING_METHOD];
 
-  constructor(private readonly config: AppConfig['orders']) {}
+  constructor(
+    private readonly config: AppConfig['orders'],
+    /** The active payment provider: its methods are the payment-service methods offered. */
+    private readonly provider: PaymentProviderName,
+  ) {}
 
   get shipToCountries(): readonly string[] {
     return this.config.shipToCountries;
@@ -33,7 +39,12 @@ export class CheckoutMethods {
 
   /** The payment methods for a cart whose items have these type ids. */
   paymentMethods(itemTypes: readonly string[]): OfferedPaymentMethod[] {
-    return offerPaymentMethods({ mapping: this.config.paymentMethods ?? DEFAULT_PAYMENT_MAPPING, sortOrder: this.config.paymentMethodsOrder, itemTypes });
+    return offerPaymentMethods({
+      mapping: this.config.paymentMethods ?? DEFAULT_PAYMENT_MAPPING,
+      sortOrder: this.config.paymentMethodsOrder,
+      itemTypes,
+      providerMethods: PROVIDER_METHODS[this.provider],
+    });
   }
 
   paymentMethod(code: string, itemTypes: readonly string[]): OfferedPaymentMethod | undefined {

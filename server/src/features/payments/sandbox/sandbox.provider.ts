@@ -5,7 +5,7 @@
  * It speaks provider 1's status words: open, paid, pending, failed, expired, canceled.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { PaymentServiceIssuer, PaymentServiceMethod } from '@shop/shared/payments/index';
+import { PROVIDER_METHODS, type PaymentServiceIssuer, type PaymentServiceMethod } from '@shop/shared/payments/index';
 import type { Db } from '../../../storage/database.ts';
 import {
   headerValue,
@@ -37,11 +37,10 @@ export type SandboxOutcome = keyof typeof SANDBOX_OUTCOMES;
 /** Statuses after which the payer can no longer choose (a real provider's final statuses). */
 const FINAL = new Set(['paid', 'failed', 'expired', 'canceled']);
 
-export const SANDBOX_METHODS: readonly PaymentServiceMethod[] = Object.freeze([
-  { id: 'ideal', description: 'iDEAL' },
-  { id: 'creditcard', description: 'Credit card' },
-  { id: 'paypal', description: 'PayPal' },
-]);
+const SANDBOX_METHOD_NAMES: Readonly<Record<string, string>> = { ideal: 'iDEAL', creditcard: 'Credit card', paypal: 'PayPal' };
+
+/** The methods the sandbox takes: the ones the checkout offers with it (PROVIDER_METHODS.sandbox). */
+export const SANDBOX_METHODS: readonly PaymentServiceMethod[] = Object.freeze(PROVIDER_METHODS.sandbox.map((id) => ({ id, description: SANDBOX_METHOD_NAMES[id] ?? id })));
 
 export interface SandboxPayment {
   id: string;
