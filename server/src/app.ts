@@ -171,9 +171,21 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ...(options.paymentFetch ? { fetch: options.paymentFetch } : {}),
     log: app.log,
   });
+  app.decorate('payments', payments.service);
+  // Orders left unpaid past the payment window give their stock back: checked at start and every minute.
+  const expireUnpaid = () =>
+    payments.service
+      .expireUnpaid()
+      .then((canceled) => canceled > 0 && app.log.info({ canceled }, 'orders not paid in time were canceled'))
+      .catch((error: unknown) => app.log.error({ err: error }, 'unpaid orders could not be checked'));
+  const unpaidExpiry = setInterval(() => void expireUnpaid(), 60_000).unref();
+  app.addHook('onReady', async () => {
+    await expireUnpaid();
+  });
+  app.addHook('onClose', async () => clearInterval(unpaidExpiry));
   await app.register(paymentRoutes(payments.service, { basePath: config.payments.basePath }));
   if (payments.sandbox) await app.register(sandboxRoutes(payments.sandbox));
-  await app.register(orderStatusRoutes({ orders: orders.service, payments: payments.service }));
+  await app.register(orderStatusRoutes({ orders: orders.service, payments: payments.service, methods: checkoutMethods, catalogue, bankAccount: config.orders.bankAccount }));
   const captcha = createCaptcha(config.captcha, { db, now, log: app.log });
   await app.register(captchaRoutes(captcha));
   const newsletter = createNewsletterProvider(config.newsletter, { db, now, log: app.log });

@@ -1,4 +1,5 @@
 import { CURRENCY_CODES, DEFAULT_CURRENCY_RATES, DEFAULT_LOCATION_COUNTRY, DEFAULT_TAX_COUNTRY, type CurrencyCode, type CurrencyRates } from '@shop/shared';
+import { ibanValid, normaliseIban } from '@shop/shared/orders/bank-transfer';
 import { z } from 'zod/mini';
 import path from 'node:path';
 
@@ -169,6 +170,15 @@ const EnvSchema = z.object({
   /** test: testapi.multisafepay.com; live: api.multisafepay.com. */
   MULTISAFEPAY_ENVIRONMENT: z._default(z.enum(['test', 'live']), 'test'),
   MOLLIE_API_KEY: z.optional(z.string().check(z.regex(/^(test|live)_[A-Za-z0-9]{20,}$/, 'must be a Mollie API key such as test_...'))),
+  /** Minutes an order waits for its online payment (stock reserved) before it is canceled and its stock released. */
+  PAYMENT_WINDOW_MINUTES: z._default(bounded(5, 43_200), 60),
+  /** The account bank transfers are paid to (shown with the amount and the order number as reference). */
+  BANK_ACCOUNT_HOLDER: z._default(z.string().check(z.minLength(2), z.maxLength(70)), 'Horloge & Diamant B.V.'),
+  BANK_IBAN: z._default(
+    z.pipe(z.string(), z.transform(normaliseIban)).check(z.refine(ibanValid, 'must be a valid IBAN such as NL91 ABNA 0417 1643 00 (its check digits do not match)')),
+    'NL91ABNA0417164300',
+  ),
+  BANK_BIC: z._default(z.pipe(z.string(), z.transform((v) => v.trim().toUpperCase())).check(z.regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'must be a BIC of 8 or 11 characters such as ABNANL2A')), 'ABNANL2A'),
   /** Origins besides PUBLIC_URL a payer may be sent back to after paying, e.g. "http://localhost:5173". */
   PAYMENT_REDIRECT_ORIGINS: z.optional(z.pipe(
     z.string().check(z.regex(/^\s*https?:\/\/[^\s/?#,]+(\s*,\s*https?:\/\/[^\s/?#,]+)*\s*$/, 'must be origins separated by commas, e.g. http://localhost:5173')),
@@ -223,6 +233,8 @@ export interface AppConfig {
     paymentMethodsOrder: string[] | null;
     shipToCountries: string[];
     contactEmail: string;
+    /** The account bank transfers are paid to. */
+    bankAccount: { account_holder: string; iban: string; bic: string };
   };
   payments: {
     provider: 'sandbox' | 'multisafepay' | 'mollie';
@@ -230,6 +242,8 @@ export interface AppConfig {
     multisafepay: { apiKey: string | null; environment: 'test' | 'live' };
     mollie: { apiKey: string | null };
     redirectOrigins: string[];
+    /** Minutes an order waits for its online payment before it is canceled (stock released). */
+    windowMinutes: number;
   };
   /** The external checkout (spec 2 §2); off by default. `cmsUrls` by store code, '*' for every store. */
   checkout: { external: boolean; cmsUrls: Record<string, string>; countryInPath: boolean };
@@ -301,6 +315,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       paymentMethodsOrder: v.PAYMENT_METHODS_ORDER ?? null,
       shipToCountries: v.SHIP_TO_COUNTRIES,
       contactEmail: v.SHOP_CONTACT_EMAIL ?? /<([^>]+)>/.exec(v.MAIL_FROM)?.[1] ?? v.MAIL_FROM,
+      bankAccount: { account_holder: v.BANK_ACCOUNT_HOLDER.trim(), iban: v.BANK_IBAN, bic: v.BANK_BIC },
     },
     payments: {
       provider: v.PAYMENT_PROVIDER,
@@ -308,6 +323,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       multisafepay: { apiKey: v.MULTISAFEPAY_API_KEY ?? null, environment: v.MULTISAFEPAY_ENVIRONMENT },
       mollie: { apiKey: v.MOLLIE_API_KEY ?? null },
       redirectOrigins: v.PAYMENT_REDIRECT_ORIGINS ?? [],
+      windowMinutes: v.PAYMENT_WINDOW_MINUTES,
     },
     checkout: { external: v.EXTERNAL_CHECKOUT, cmsUrls: v.CMS_URL ?? {}, countryInPath: v.EXTERNAL_CHECKOUT_COUNTRY_IN_PATH },
   };

@@ -56,10 +56,33 @@ export const PaymentStatusBodySchema = z.object({ order_id: orderId });
 
 export const PaymentGroupSchema = z.enum(PAYMENT_STATUS_GROUPS);
 
-/** Spec 2 §3 "Order status data": what the order-status page shows. */
+export const BankTransferInstructionsSchema = z.object({
+  account_holder: z.string(),
+  iban: z.string(),
+  bic: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  reference: z.string(),
+});
+
+/**
+ * Spec 2 §3 "Order status data": what the order-status page shows. Besides the spec's fields: the order's status and
+ * total; `pay_again` while the order waits for a payment that has not succeeded (the shopper may pay the same order
+ * again with one of its methods, or take the items back into the cart); the bank transfer instructions of an order
+ * paid by bank transfer.
+ */
 export const OrderStatusDataSchema = z.object({
-  order: z.object({ increment_id: z.string(), customer_email: z.string() }),
+  order: z.object({
+    increment_id: z.string(),
+    customer_email: z.string(),
+    status: z.optional(z.string()),
+    grand_total: z.optional(z.number()),
+    currency: z.optional(z.string()),
+    payment_method: z.optional(z.string()),
+  }),
   payment: z.object({ status: z.string(), group: PaymentGroupSchema }),
+  pay_again: z.optional(z.object({ methods: z.array(z.object({ code: z.string(), title: z.string() })) })),
+  bank_transfer: z.optional(BankTransferInstructionsSchema),
 });
 export type OrderStatusData = z.infer<typeof OrderStatusDataSchema>;
 
@@ -75,6 +98,18 @@ export interface PaymentServiceIssuer {
   code: string;
   description: string;
   image?: string;
+}
+
+/**
+ * Provider statuses of a payment the payer has not gone through yet (at the provider's page, or left it): paying again
+ * is allowed while the latest payment is in one of these, or failed. A payment being processed (Mollie/sandbox
+ * `pending`, MultiSafepay `uncleared`, ...) may still succeed, so it is waited for instead.
+ */
+export const NOT_STARTED_PAYMENT_STATUSES: readonly string[] = Object.freeze(['open', 'initialized']);
+
+/** Whether an order whose latest payment is in this group and status may be paid again. */
+export function mayPayAgain(latest: { group: string; status: string } | null): boolean {
+  return latest === null || latest.group === 'failed' || (latest.group === 'pending' && NOT_STARTED_PAYMENT_STATUSES.includes(latest.status.toLowerCase()));
 }
 
 /** The payment messages of spec 2 §4 and §8 (English; the client translates `payments.messages.<key>`). */

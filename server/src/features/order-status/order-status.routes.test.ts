@@ -18,7 +18,18 @@ describe('order status: nobody sees an order without its token and hash', () => 
       expect(answer.json().result.message).toBe('Hash is incorrect, this is not good.');
     }
     const ok = await app.inject({ method: 'GET', url: `/api/order-status/${order.token}?hash=${encodeURIComponent(order.hash)}` });
-    expect(ok.json().result).toEqual({ order: { increment_id: order.incrementId, customer_email: 'jane@example.com' }, payment: { status: 'open', group: 'pending' } });
+    expect(ok.json().result).toEqual({
+      order: { increment_id: order.incrementId, customer_email: 'jane@example.com', status: 'pending_payment', grand_total: 1250, currency: 'EUR', payment_method: 'multisafepay_ideal' },
+      payment: { status: 'open', group: 'pending' },
+      // Not gone through yet: the shopper may still pay it, with any method the provider takes.
+      pay_again: {
+        methods: [
+          { code: 'multisafepay_ideal', title: 'iDEAL' },
+          { code: 'multisafepay_creditcard', title: 'Credit card' },
+          { code: 'multisafepay_paypal', title: 'PayPal' },
+        ],
+      },
+    });
   });
 
   it("an order paid without the payment service shows its own status's group", async () => {

@@ -1,24 +1,68 @@
-/** The order-confirmation mail (spec 2 §4: "confirmation ... will be emailed"), in the store's language. */
+/**
+ * The order mails (spec 2 §4: "confirmation ... will be emailed"), in the store's language. Each says what actually
+ * happened (issue 12): placed (shipped when ready), placed and waiting for an online payment (with the link to pay or
+ * follow it), placed and waiting for a bank transfer (with the account, amount and reference), paid, or canceled.
+ */
 import { CURRENCY_SIGNS, roundMoney, type CurrencyCode } from '@shop/shared';
+import { formatIban, type BankTransferInstructions } from '@shop/shared/orders/bank-transfer';
 import type { OutgoingMail } from '../mail/mailer.ts';
 
 type MailLanguage = 'en' | 'nl';
 
-const TEXTS: Record<MailLanguage, { subject: (number: string) => string; greeting: (name: string) => string; body: string; total: string; status: string; locale: string }> = {
+/** What the mail tells: at placing (placed, awaitingPayment, awaitingTransfer), or on a later status (paid, canceled). */
+export type OrderMailKind = 'placed' | 'awaitingPayment' | 'awaitingTransfer' | 'paid' | 'canceled';
+
+interface MailTexts {
+  subject: Record<OrderMailKind, (number: string) => string>;
+  body: Record<OrderMailKind, string>;
+  greeting: (name: string) => string;
+  total: string;
+  status: string;
+  transfer: { amount: string; iban: string; bic: string; holder: string; reference: string };
+  locale: string;
+}
+
+const TEXTS: Record<MailLanguage, MailTexts> = {
   en: {
-    subject: (number) => `Your order #${number}`,
+    subject: {
+      placed: (number) => `Your order #${number}`,
+      awaitingPayment: (number) => `Your order #${number} is waiting for your payment`,
+      awaitingTransfer: (number) => `Your order #${number}: please pay by bank transfer`,
+      paid: (number) => `Payment received for your order #${number}`,
+      canceled: (number) => `Your order #${number} has been cancelled`,
+    },
+    body: {
+      placed: 'Thank you for your order. We have received it and will let you know when it ships.',
+      awaitingPayment: 'We have received your order. It is reserved for you and waits for your payment: it is not paid yet. You can pay it, or pay it again with another method, here:',
+      awaitingTransfer: 'Thank you for your order. Please transfer the amount below to our account, with the order number as the reference; we ship your order once it has arrived.',
+      paid: 'Thank you for your order: we have received your payment. We will let you know when it ships.',
+      canceled: 'Your order has been cancelled and has not been paid; nothing has been charged. The items are no longer reserved for you.',
+    },
     greeting: (name) => `Hello ${name},`,
-    body: 'Thank you for your order. We have received it and will let you know when it ships.',
     total: 'Grand Total',
     status: 'Follow your order here:',
+    transfer: { amount: 'Amount', iban: 'IBAN', bic: 'BIC', holder: 'Account holder', reference: 'Reference' },
     locale: 'en-GB',
   },
   nl: {
-    subject: (number) => `Uw bestelling #${number}`,
+    subject: {
+      placed: (number) => `Uw bestelling #${number}`,
+      awaitingPayment: (number) => `Uw bestelling #${number} wacht op uw betaling`,
+      awaitingTransfer: (number) => `Uw bestelling #${number}: betaal per bankoverschrijving`,
+      paid: (number) => `Betaling ontvangen voor uw bestelling #${number}`,
+      canceled: (number) => `Uw bestelling #${number} is geannuleerd`,
+    },
+    body: {
+      placed: 'Bedankt voor uw bestelling. We hebben hem ontvangen en laten u weten wanneer hij verzonden wordt.',
+      awaitingPayment: 'We hebben uw bestelling ontvangen. Hij is voor u gereserveerd en wacht op uw betaling: hij is nog niet betaald. U kunt hem hier betalen, of opnieuw betalen met een andere betaalmethode:',
+      awaitingTransfer: 'Bedankt voor uw bestelling. Maak het bedrag hieronder over naar onze rekening, met het bestelnummer als kenmerk; we verzenden uw bestelling zodra het bedrag binnen is.',
+      paid: 'Bedankt voor uw bestelling: we hebben uw betaling ontvangen. We laten u weten wanneer hij verzonden wordt.',
+      canceled: 'Uw bestelling is geannuleerd en niet betaald; er is niets afgeschreven. De artikelen zijn niet langer voor u gereserveerd.',
+    },
     greeting: (name) => `Beste ${name},`,
-    body: 'Bedankt voor uw bestelling. We hebben hem ontvangen en laten u weten wanneer hij verzonden wordt.',
     total: 'Totaal',
     status: 'Volg uw bestelling hier:',
+    transfer: { amount: 'Bedrag', iban: 'IBAN', bic: 'BIC', holder: 'Ten name van', reference: 'Kenmerk' },
     locale: 'nl-NL',
   },
 };
@@ -46,19 +90,44 @@ export interface ConfirmationValues {
   grandTotal: number;
   items: ReadonlyArray<{ name: string; qty: number; row_total_incl_tax: number }>;
   statusUrl: string;
+  /** Default 'placed'. */
+  kind?: OrderMailKind;
+  /** For 'awaitingTransfer': where to transfer what. */
+  bankTransfer?: BankTransferInstructions;
 }
 
+const OUTBOX_KIND: Record<OrderMailKind, string> = {
+  placed: 'order-confirmation',
+  awaitingPayment: 'order-confirmation',
+  awaitingTransfer: 'order-confirmation',
+  paid: 'order-paid',
+  canceled: 'order-canceled',
+};
+
 export function orderConfirmationMail(values: ConfirmationValues): OutgoingMail {
+  const kind = values.kind ?? 'placed';
   const t = TEXTS[values.store === 'en' ? 'en' : 'nl'];
   const lines = values.items.map((item) => `${item.qty} × ${item.name}: ${money(item.row_total_incl_tax, values.currency, t.locale)}`);
   const total = `${t.total}: ${money(values.grandTotal, values.currency, t.locale)}`;
+  const transfer = kind === 'awaitingTransfer' && values.bankTransfer ? values.bankTransfer : null;
+  const transferLines = transfer
+    ? [
+        `${t.transfer.amount}: ${money(transfer.amount, transfer.currency, t.locale)}`,
+        `${t.transfer.iban}: ${formatIban(transfer.iban)}`,
+        `${t.transfer.bic}: ${transfer.bic}`,
+        `${t.transfer.holder}: ${transfer.account_holder}`,
+        `${t.transfer.reference}: ${transfer.reference}`,
+      ]
+    : [];
+  const transferText = transferLines.length ? `\n${transferLines.join('\n')}\n` : '';
+  const transferHtml = transferLines.length ? `<p>${transferLines.map(escapeHtml).join('<br>')}</p>` : '';
   return {
     to: values.to,
-    subject: t.subject(values.incrementId),
-    kind: 'order-confirmation',
-    text: `${t.greeting(values.firstname)}\n\n${t.body}\n\n${lines.join('\n')}\n${total}\n\n${t.status}\n${values.statusUrl}\n`,
+    subject: t.subject[kind](values.incrementId),
+    kind: OUTBOX_KIND[kind],
+    text: `${t.greeting(values.firstname)}\n\n${t.body[kind]}\n${transferText}\n${lines.join('\n')}\n${total}\n\n${t.status}\n${values.statusUrl}\n`,
     html:
-      `<p>${escapeHtml(t.greeting(values.firstname))}</p><p>${escapeHtml(t.body)}</p><ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>` +
+      `<p>${escapeHtml(t.greeting(values.firstname))}</p><p>${escapeHtml(t.body[kind])}</p>${transferHtml}<ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>` +
       `<p><strong>${escapeHtml(total)}</strong></p><p>${escapeHtml(t.status)} <a href="${escapeHtml(values.statusUrl)}">${escapeHtml(values.statusUrl)}</a></p>`,
   };
 }

@@ -11,6 +11,8 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { DEFAULT_STORE, isStoreCode, taxDefaultCountry, type Product } from '@shop/shared';
 import type { CartLineDoc } from '@shop/shared/cart/index';
 import {
+  BANK_TRANSFER_CODE,
+  bankTransferInstructions,
   checkOrder,
   clientTotalsDiffer,
   formatIncrementId,
@@ -20,6 +22,8 @@ import {
   paymentRequired,
   purchaseOrderNumber,
   PURCHASE_ORDER_CODE,
+  type BankAccount,
+  type BankTransferInstructions,
   type OrderFieldProblem,
   type OrderTotals,
 } from '@shop/shared/orders/index';
@@ -33,6 +37,7 @@ import type { Coupon } from '../cart/cart.repository.ts';
 import type { Doc, Trx } from '../replication/replication.repository.ts';
 import type { CheckoutMethods } from '../shipping/checkout-methods.ts';
 import { compiledOnce } from '../../storage/database.ts';
+import type { OrderMailKind } from './order-mail.ts';
 import { withOrderTables, withOrderTablesTrx, type OrderItemsTable, type OrdersTable, type OrderTables, type OrdersTrx, type StockReservationsTable } from './orders.tables.ts';
 
 type FailureKind = 'invalidAddress' | 'validationError' | 'notAvailable' | 'placingError';
@@ -51,6 +56,10 @@ export interface PlacementOptions {
   catalogue: CatalogueService;
   methods: CheckoutMethods;
   contactEmail: string;
+  /** The account bank transfers are paid to. */
+  bankAccount: BankAccount;
+  /** What the order's first mail says, from its payment method and total. */
+  mailKind: (paymentMethod: string, grandTotal: number) => OrderMailKind;
   now: () => number;
   statusHash: (orderToken: string, incrementId: string) => string;
   /** Queues the order's confirmation mail in the placing transaction: it exists exactly when the order does. */
@@ -69,6 +78,8 @@ export interface PlacedOrderMail {
   items: ReadonlyArray<{ name: string; qty: number; row_total_incl_tax: number }>;
   orderToken: string;
   hash: string;
+  kind: OrderMailKind;
+  bankTransfer?: BankTransferInstructions;
 }
 
 export interface PlacedResult {
@@ -80,6 +91,8 @@ export interface PlacedResult {
   payment_method: string;
   order_token: string;
   hash: string;
+  /** A bank transfer's instructions: the shop's account, the amount and the order number as reference. */
+  bank_transfer?: BankTransferInstructions;
 }
 
 /** The store sequence prefix: the default store's numbers are bare (000000001), the others carry their code. */
@@ -316,6 +329,7 @@ export class OrderPlacement {
         .execute();
     }
     const hash = this.options.statusHash(orderToken, incrementId);
+    const bankTransfer = payment.code === BANK_TRANSFER_CODE ? bankTransferInstructions(this.options.bankAccount, { grand_total: totals.grand_total, currency: QUOTE_CURRENCY, increment_id: incrementId }) : undefined;
     await this.options.queueConfirmation(trx, {
       to: doc.customer_email.trim(),
       store,
@@ -326,6 +340,8 @@ export class OrderPlacement {
       items: items.map((item) => ({ name: item.name, qty: item.qty, row_total_incl_tax: item.row_total_incl_tax })),
       orderToken,
       hash,
+      kind: this.options.mailKind(payment.code, totals.grand_total),
+      ...(bankTransfer ? { bankTransfer } : {}),
     });
     return {
       order_id: doc.id,
@@ -336,6 +352,7 @@ export class OrderPlacement {
       payment_method: payment.code,
       order_token: orderToken,
       hash,
+      ...(bankTransfer ? { bank_transfer: bankTransfer } : {}),
     };
   }
 

@@ -49,7 +49,7 @@ describe('placing an order from a replication push', () => {
 
   it('queues one order-confirmation mail to the customer', async () => {
     const cart = await client.newCart();
-    const doc = orderDoc({ customer_email: 'mail-test@example.com' });
+    const doc = orderDoc({ customer_email: 'mail-test@example.com', paymentMethod: { code: 'checkmo' } });
     await client.push(cart, [{ doc }]);
     await client.push(cart, [{ doc }]);
     const { increment_id } = await client.order(cart, doc.id);
@@ -58,6 +58,23 @@ describe('placing an order from a replication push', () => {
     expect(mails[0]).toMatchObject({ to: 'mail-test@example.com', subject: `Uw bestelling #${increment_id}` });
     // The link opens the storefront's order-status page of the order's store, with its hash.
     expect(mails[0]!.text).toMatch(new RegExp(`/nl/order-status/[^/?\\s]+\\?hash=[\\w-]+`));
+    expect(mails[0]!.text).toContain('Bedankt voor uw bestelling.');
+  });
+
+  it('bank transfer: the result, the mail and the order-status answer give the account, the amount and the reference', async () => {
+    const cart = await client.newCart();
+    const doc = orderDoc({ customer_email: 'transfer@example.com', storeCode: 'en' });
+    await client.push(cart, [{ doc }]);
+    const order = await client.order(cart, doc.id);
+    const instructions = { account_holder: 'Horloge & Diamant B.V.', iban: 'NL91ABNA0417164300', bic: 'ABNANL2A', amount: 1215, currency: 'EUR', reference: order.increment_id };
+    expect(order.result).toMatchObject({ payment_method: 'banktransfer', bank_transfer: instructions });
+    const [mail] = await confirmations(order.increment_id!);
+    expect(mail).toMatchObject({ to: 'transfer@example.com', subject: `Your order #${order.increment_id}: please pay by bank transfer` });
+    for (const line of ['Amount: €1,215.00', 'IBAN: NL91 ABNA 0417 1643 00', 'BIC: ABNANL2A', 'Account holder: Horloge & Diamant B.V.', `Reference: ${order.increment_id}`]) expect(mail!.text).toContain(line);
+    const { order_token: token, hash } = order.result as { order_token: string; hash: string };
+    const status = await app.inject({ method: 'GET', url: `/api/order-status/${token}?hash=${encodeURIComponent(hash)}` });
+    expect(status.json().result).toMatchObject({ payment: { status: 'pending', group: 'pending' }, bank_transfer: instructions });
+    expect(status.json().result.pay_again).toBeUndefined();
   });
 
   it('places it once under repeated, retried and concurrent pushes (same write from two tabs, two writes of the same order)', async () => {

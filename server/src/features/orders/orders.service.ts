@@ -8,6 +8,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { canChangeOrderStatus, isOrderStatus, ORDER_STATUS_LABELS, toMinorUnits, type OrderStatus } from '@shop/shared/orders/index';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
+import type { OrderItem } from '@shop/shared/sync/order.schema';
 import type { Db } from '../../storage/database.ts';
 import type { ReplicationRepository } from '../replication/replication.repository.ts';
 import { withOrderTables, withOrderTablesTrx, type OrdersDb, type OrdersTable, type OrdersTrx } from './orders.tables.ts';
@@ -50,12 +51,21 @@ export interface OrderComment extends OrderCommentInput {
   created_at: number;
 }
 
+/** A status change the shopper hears about (the paid and canceled mails). */
+export interface StatusChange {
+  orderId: string;
+  from: OrderStatus;
+  to: OrderStatus;
+}
+
 export interface OrdersServiceOptions {
   db: Db;
   replication: ReplicationRepository;
   /** The key of the status-page hash. */
   secret: string;
   now: () => number;
+  /** Queues the mail of a status change in the transaction that makes it; `deliver` runs after the commit. */
+  statusMail?: { queue(trx: OrdersTrx, change: StatusChange): Promise<void>; deliver(): Promise<void> };
   log?: FastifyBaseLogger;
 }
 
@@ -104,6 +114,34 @@ export class OrdersService {
     return rows.map((row) => this.placed(row));
   }
 
+  /** Orders placed before `placedBefore` with one of `methods` that still wait for their payment (pending). */
+  async awaitingPayment(placedBefore: number, methods: readonly string[]): Promise<PlacedOrder[]> {
+    if (methods.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('status', 'in', ['pending', 'pending_payment'])
+      .where('payment_method', 'in', [...methods])
+      .where('created_at', '<', placedBefore)
+      .orderBy('created_at')
+      .execute();
+    return rows.map((row) => this.placed(row));
+  }
+
+  /** The items of a placed order as it was placed (the placing owner's copy of the order document). */
+  async orderedItems(orderId: string): Promise<OrderItem[]> {
+    const row = await this.db
+      .selectFrom('orders')
+      .innerJoin('replicated_documents', (join) => join.onRef('replicated_documents.id', '=', 'orders.id').onRef('replicated_documents.owner', '=', 'orders.owner'))
+      .select('replicated_documents.data')
+      .where('orders.id', '=', orderId)
+      .where('replicated_documents.collection', '=', ORDERS)
+      .executeTakeFirst();
+    if (!row) return [];
+    const items = (JSON.parse(row.data) as { items?: unknown }).items;
+    return Array.isArray(items) ? (items as OrderItem[]) : [];
+  }
+
   /** Records a comment in the order's history (spec 2 §3 "Order comment payload"); the status is not changed here. */
   async addComment(orderId: string, input: OrderCommentInput): Promise<void> {
     await this.insertComment(this.db, orderId, input);
@@ -129,6 +167,7 @@ export class OrdersService {
   async setStatus(orderId: string, status: OrderStatus, reason?: string): Promise<void> {
     const row = await this.db.selectFrom('orders').select(['owner', 'status']).where('id', '=', orderId).executeTakeFirst();
     if (!row) throw new Error(`There is no placed order ${orderId}`);
+    let mailed = false;
     await this.options.replication.writeServerSide(ORDERS, row.owner, orderId, async (current, trx) => {
       const orders = withOrderTablesTrx(trx);
       const stored = await orders.selectFrom('orders').select(['status']).where('id', '=', orderId).executeTakeFirstOrThrow();
@@ -142,11 +181,16 @@ export class OrdersService {
       await orders.updateTable('orders').set({ status, updated_at: at }).where('id', '=', orderId).execute();
       if (reason) await this.insertComment(orders, orderId, { comment: reason, status, is_customer_notified: false, is_visible_on_front: false });
       if (status === 'canceled') await this.releaseIn(orders, orderId);
+      if (from !== status) {
+        await this.options.statusMail?.queue(orders, { orderId, from, to: status });
+        mailed = true;
+      }
       if (!current || from === status) return null;
       const { writeId: _previous, ...data } = current.data;
       return { data: { ...data, status }, deleted: current.deleted };
     });
     await this.mirrorStatus(orderId, row.owner);
+    if (mailed) await this.options.statusMail?.deliver().catch((error: unknown) => this.options.log?.error({ err: error }, 'an order status mail could not be delivered'));
   }
 
   /**

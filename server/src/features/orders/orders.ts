@@ -11,20 +11,24 @@ import type { CatalogueService } from '../catalogue/catalogue.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { ReplicationRepository } from '../replication/replication.repository.ts';
 import type { CheckoutMethods } from '../shipping/checkout-methods.ts';
-import { orderConfirmationMail } from './order-mail.ts';
+import { BANK_TRANSFER_CODE, bankTransferInstructions, KNOWN_PAYMENT_METHODS, paymentRequired } from '@shop/shared/orders/index';
+import { orderConfirmationMail, type OrderMailKind } from './order-mail.ts';
 import { OrderPlacement, type PlacedOrderMail } from './order-placement.ts';
-import { OrdersService } from './orders.service.ts';
-import { withOrderTables, type OrderItemsTable, type OrdersTable } from './orders.tables.ts';
+import { OrdersService, type StatusChange } from './orders.service.ts';
+import { withOrderTables, type OrderItemsTable, type OrdersTable, type OrdersTrx } from './orders.tables.ts';
+
+/** What a placed order's first mail says: waiting for an online payment, for a bank transfer, or simply placed. */
+export function placedMailKind(paymentMethod: string, grandTotal: number): OrderMailKind {
+  const method = KNOWN_PAYMENT_METHODS.find((known) => known.code === paymentMethod);
+  if (method && paymentRequired(method.is_server_method, grandTotal)) return 'awaitingPayment';
+  return paymentMethod === BANK_TRANSFER_CODE ? 'awaitingTransfer' : 'placed';
+}
 
 /** Claims an order's confirmation (sets `mailed_at` unless set) and answers what the mail needs; compiled once. */
-const claimMail = compiledOnce<{ id: string; at: number }, Pick<OrdersTable, 'customer_email' | 'store' | 'addresses' | 'increment_id' | 'currency' | 'grand_total' | 'order_token'>>(
-  (db, value) =>
-    withOrderTables(db)
-      .updateTable('orders')
-      .set({ mailed_at: value('at') })
-      .where('id', '=', value('id'))
-      .where('mailed_at', 'is', null)
-      .returning(['customer_email', 'store', 'addresses', 'increment_id', 'currency', 'grand_total', 'order_token']),
+type MailedOrder = Pick<OrdersTable, 'customer_email' | 'store' | 'addresses' | 'increment_id' | 'currency' | 'grand_total' | 'order_token' | 'payment_method'>;
+const MAILED_FIELDS = ['customer_email', 'store', 'addresses', 'increment_id', 'currency', 'grand_total', 'order_token', 'payment_method'] as const;
+const claimMail = compiledOnce<{ id: string; at: number }, MailedOrder>((db, value) =>
+  withOrderTables(db).updateTable('orders').set({ mailed_at: value('at') }).where('id', '=', value('id')).where('mailed_at', 'is', null).returning([...MAILED_FIELDS]),
 );
 const itemsOf = compiledOnce<{ orderId: string }, Pick<OrderItemsTable, 'name' | 'qty' | 'row_total_incl_tax'>>((db, value) =>
   withOrderTables(db).selectFrom('order_items').select(['name', 'qty', 'row_total_incl_tax']).where('order_id', '=', value('orderId')).orderBy('position'),
@@ -47,17 +51,48 @@ export function createOrders(deps: {
   log?: FastifyBaseLogger;
 }): OrdersFeature {
   const secret = loadTokenSecret(deps.config.dataDir, deps.config.accounts.tokenSecret);
-  const service = new OrdersService({ db: deps.db, replication: deps.replication, secret, now: deps.now, ...(deps.log ? { log: deps.log } : {}) });
-  /** The confirmation mail of a placed order, with its order-status link (under the order's store). */
+  /** The mail of a placed order, with its order-status link (under the order's store). */
   const confirmation = (order: PlacedOrderMail) =>
     orderConfirmationMail({
       ...order,
       statusUrl: `${deps.config.accounts.publicUrl}/${order.store}/order-status/${order.orderToken}?hash=${order.hash}`,
     });
+  /** The mail of an order as stored, of the given kind. */
+  const mailOf = async (trx: Trx | OrdersTrx, orderId: string, order: MailedOrder, kind: OrderMailKind) => {
+    const { rows: items } = await itemsOf(trx as Trx, { orderId });
+    const addresses = JSON.parse(order.addresses) as { billing?: { firstName?: string } };
+    const grandTotal = Number(order.grand_total);
+    return confirmation({
+      to: order.customer_email,
+      store: order.store,
+      firstname: addresses.billing?.firstName ?? '',
+      incrementId: order.increment_id,
+      currency: order.currency,
+      grandTotal,
+      items: items.map((item) => ({ name: item.name, qty: item.qty, row_total_incl_tax: Number(item.row_total_incl_tax) })),
+      orderToken: order.order_token,
+      hash: service.statusHash(order.order_token, order.increment_id),
+      kind,
+      ...(kind === 'awaitingTransfer' ? { bankTransfer: bankTransferInstructions(deps.config.orders.bankAccount, { grand_total: grandTotal, currency: order.currency, increment_id: order.increment_id }) } : {}),
+    });
+  };
+  /** Paid (from waiting) and canceled are told to the shopper, in the transaction that changes the status. */
+  const statusMail = {
+    async queue(trx: OrdersTrx, change: StatusChange) {
+      const kind: OrderMailKind | null = change.to === 'canceled' ? 'canceled' : change.to === 'processing' && (change.from === 'pending' || change.from === 'pending_payment') ? 'paid' : null;
+      if (!kind) return;
+      const order = await trx.selectFrom('orders').select([...MAILED_FIELDS]).where('id', '=', change.orderId).executeTakeFirst();
+      if (order) await deps.mailer.queue(trx as unknown as Trx, await mailOf(trx, change.orderId, order, kind));
+    },
+    deliver: () => deps.mailer.flush(),
+  };
+  const service = new OrdersService({ db: deps.db, replication: deps.replication, secret, now: deps.now, statusMail, ...(deps.log ? { log: deps.log } : {}) });
   const placement = new OrderPlacement({
     catalogue: deps.catalogue,
     methods: deps.methods,
     contactEmail: deps.config.orders.contactEmail,
+    bankAccount: deps.config.orders.bankAccount,
+    mailKind: placedMailKind,
     now: deps.now,
     statusHash: (token, incrementId) => service.statusHash(token, incrementId),
     queueConfirmation: (trx, order) => deps.mailer.queue(trx, confirmation(order)),
@@ -76,22 +111,7 @@ export function createOrders(deps: {
   const queueLate = async (trx: Trx, orderId: string): Promise<boolean> => {
     const order = (await claimMail(trx, { id: orderId, at: deps.now() })).rows[0];
     if (!order) return false;
-    const { rows: items } = await itemsOf(trx, { orderId });
-    const addresses = JSON.parse(order.addresses) as { billing?: { firstName?: string } };
-    await deps.mailer.queue(
-      trx,
-      confirmation({
-        to: order.customer_email,
-        store: order.store,
-        firstname: addresses.billing?.firstName ?? '',
-        incrementId: order.increment_id,
-        currency: order.currency,
-        grandTotal: Number(order.grand_total),
-        items: items.map((item) => ({ name: item.name, qty: item.qty, row_total_incl_tax: Number(item.row_total_incl_tax) })),
-        orderToken: order.order_token,
-        hash: service.statusHash(order.order_token, order.increment_id),
-      }),
-    );
+    await deps.mailer.queue(trx, await mailOf(trx, orderId, order, placedMailKind(order.payment_method, Number(order.grand_total))));
     return true;
   };
   return {

@@ -21,4 +21,6 @@ export interface OrderPort {
   setStatus(orderId: string, status: OrderStatus, reason?: string): Promise<void>;
   /** Gives the order's reserved stock back; a second call does nothing. */
   releaseStock(orderId: string): Promise<unknown>;
+  /** Orders placed before `placedBefore` with one of `methods` that still wait for their payment. */
+  awaitingPayment(placedBefore: number, methods: readonly string[]): Promise<PlacedOrder[]>;
 }

@@ -1,12 +1,15 @@
 /**
- * The shop's record of payments (migration 007): one payment per order, the notifications already handled, and the
- * payment flow's comments, each written once.
+ * The shop's record of payments (migrations 007, 009): every payment attempt of an order (the shopper may pay again
+ * after a payment that did not succeed), the notifications already handled, and the payment flow's comments, each
+ * written once.
  */
 import type { PaymentProviderName, PaymentStatusGroup } from '@shop/shared/payments/index';
 import type { Db } from '../../storage/database.ts';
 
 export interface PaymentsTable {
   order_id: string;
+  /** 1 for the order's first payment, then 2, 3, ... for each payment made again. */
+  attempt: number;
   provider: PaymentProviderName;
   provider_payment_id: string;
   increment_id: string;
@@ -41,7 +44,7 @@ type PaymentTables = { payments: PaymentsTable; payment_notifications: PaymentNo
 export type PaymentRecord = PaymentsTable;
 
 function normalise(row: PaymentsTable): PaymentRecord {
-  return { ...row, amount: Number(row.amount), created_at: Number(row.created_at), updated_at: Number(row.updated_at) };
+  return { ...row, attempt: Number(row.attempt), amount: Number(row.amount), created_at: Number(row.created_at), updated_at: Number(row.updated_at) };
 }
 
 export class PaymentsRepository {
@@ -54,9 +57,16 @@ export class PaymentsRepository {
     this.db = db.withTables<PaymentTables>();
   }
 
+  /** The order's latest payment attempt. */
   async byOrder(orderId: string): Promise<PaymentRecord | null> {
-    const row = await this.db.selectFrom('payments').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+    const row = await this.db.selectFrom('payments').selectAll().where('order_id', '=', orderId).orderBy('attempt', 'desc').limit(1).executeTakeFirst();
     return row ? normalise(row) : null;
+  }
+
+  /** Every payment attempt of the order, the first one first. */
+  async attempts(orderId: string): Promise<PaymentRecord[]> {
+    const rows = await this.db.selectFrom('payments').selectAll().where('order_id', '=', orderId).orderBy('attempt').execute();
+    return rows.map(normalise);
   }
 
   async byProviderId(provider: PaymentProviderName, providerPaymentId: string): Promise<PaymentRecord | null> {
@@ -64,35 +74,37 @@ export class PaymentsRepository {
     return row ? normalise(row) : null;
   }
 
+  /** The latest payment attempt of the order with this status-page token. */
   async byOrderToken(orderToken: string): Promise<PaymentRecord | null> {
-    const row = await this.db.selectFrom('payments').selectAll().where('order_token', '=', orderToken).executeTakeFirst();
+    const row = await this.db.selectFrom('payments').selectAll().where('order_token', '=', orderToken).orderBy('attempt', 'desc').limit(1).executeTakeFirst();
     return row ? normalise(row) : null;
   }
 
-  /** Records a new payment; answers false when the order has one already (the caller reads that one). */
+  /** Records a new payment attempt; answers false when that attempt exists already (the caller reads it). */
   async insert(record: Omit<PaymentRecord, 'created_at' | 'updated_at' | 'applied_group'>): Promise<boolean> {
     const at = this.now();
     const result = await this.db
       .insertInto('payments')
       .values({ ...record, applied_group: null, created_at: at, updated_at: at })
-      .onConflict((oc) => oc.column('order_id').doNothing())
+      .onConflict((oc) => oc.columns(['order_id', 'attempt']).doNothing())
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
   }
 
-  async updateStatus(orderId: string, status: string, group: PaymentStatusGroup): Promise<void> {
-    await this.db.updateTable('payments').set({ status, status_group: group, updated_at: this.now() }).where('order_id', '=', orderId).execute();
+  async updateStatus(payment: Pick<PaymentRecord, 'order_id' | 'attempt'>, status: string, group: PaymentStatusGroup): Promise<void> {
+    await this.db.updateTable('payments').set({ status, status_group: group, updated_at: this.now() }).where('order_id', '=', payment.order_id).where('attempt', '=', payment.attempt).execute();
   }
 
   /**
-   * Marks a group as applied to the order; answers true for the one caller that changed it, so two notifications
-   * arriving together apply an outcome once.
+   * Marks a group as applied to the order for this attempt; answers true for the one caller that changed it, so two
+   * notifications arriving together apply an outcome once.
    */
-  async claimApplied(orderId: string, group: PaymentStatusGroup): Promise<boolean> {
+  async claimApplied(payment: Pick<PaymentRecord, 'order_id' | 'attempt'>, group: PaymentStatusGroup): Promise<boolean> {
     const result = await this.db
       .updateTable('payments')
       .set({ applied_group: group, updated_at: this.now() })
-      .where('order_id', '=', orderId)
+      .where('order_id', '=', payment.order_id)
+      .where('attempt', '=', payment.attempt)
       .where((eb) => eb.or([eb('applied_group', 'is', null), eb('applied_group', '!=', group)]))
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;

@@ -1,11 +1,17 @@
 /**
- * The payment flow on the server (spec 2 §4, §7 "Payment service 1"; orders contract of issue 6): one payment per
- * order, created once however often the client asks; the flow's order comments, each recorded once; and every
- * status change taken from the provider itself (a notification or a status call only says which payment to fetch).
- * A payment's outcome moves its order once: success -> processing; failed -> canceled with the stock released.
+ * The payment flow on the server (spec 2 §4, §7 "Payment service 1"; orders contract of issue 6): an order's payment,
+ * created once however often the client asks; the flow's order comments, each recorded once; and every status change
+ * taken from the provider itself (a notification or a status call only says which payment to fetch).
+ *
+ * Paying again (issue 12): a payment that failed, was cancelled or was left unfinished does not end the order. The
+ * order keeps waiting for its payment with its stock reserved, and the shopper may pay it again, with the same or
+ * another method: a new attempt for the same order and the same amount, the order's own total. The order is canceled
+ * (and its stock released) when the shopper takes the items back into the cart, or when it is not paid within the
+ * payment window. A success of any attempt moves the order to processing, once.
  */
 import { canChangeOrderStatus } from '@shop/shared/orders/order-status';
 import {
+  mayPayAgain,
   minorToDecimal,
   paymentCreatedComment,
   PAYMENT_MESSAGES,
@@ -25,8 +31,16 @@ import type { PaymentRecord, PaymentsRepository } from './payments.repository.ts
 export const ORDER_NOT_FOUND = 'The order does not exist';
 export const ORDER_NOT_PAYABLE = 'This order can not be paid online';
 export const REDIRECT_NOT_ALLOWED = 'The redirect address must be on the shop';
-export const CANCEL_REFUSED = 'A payment was created for this order: its status decides';
 export const NOTIFICATION_REFUSED = 'The notification could not be verified';
+export const PAYMENT_IN_PROGRESS = 'A payment of this order is being processed: please wait for its outcome';
+export const ORDER_PAID = 'This order is paid: it can no longer be canceled here';
+export const CANCELED_BY_CUSTOMER = 'Canceled by the customer: the items went back to the cart';
+
+export function notPaidInTime(minutes: number): string {
+  return `Canceled: not paid within ${minutes} minutes`;
+}
+
+const AWAITING_PAYMENT = new Set(['pending', 'pending_payment']);
 
 export interface PaymentsOptions {
   orders: OrderPort;
@@ -37,6 +51,11 @@ export interface PaymentsOptions {
   basePath: string;
   /** Origins the payer may be sent back to besides PUBLIC_URL's and the request's own. */
   redirectOrigins: readonly string[];
+  /** Minutes an order waits for its online payment before it is canceled and its stock released. */
+  windowMinutes: number;
+  /** The checkout codes paid through the payment service (their orders wait for a payment). */
+  onlineMethods: readonly string[];
+  now: () => number;
   log?: FastifyBaseLogger;
 }
 
@@ -70,7 +89,9 @@ export class PaymentsService {
 
   /**
    * POST /post-payment: the order's payment, created on the first call; a repeated or concurrent call for the same
-   * order answers the same gateway address. The order's own total is charged, whatever amount the client sent.
+   * order (and method) answers the same gateway address while that payment can still be made. After a payment that
+   * failed, or for another method while the last one was never gone through, a new attempt for the same order is
+   * made. The order's own total is charged, whatever amount the client sent.
    */
   async createPayment(body: PostPaymentBody, context: { requestOrigin: string | null }): Promise<PostPaymentResult> {
     const running = this.creating.get(body.order_id);
@@ -81,14 +102,25 @@ export class PaymentsService {
   }
 
   private async createOnce(body: PostPaymentBody, context: { requestOrigin: string | null }): Promise<PostPaymentResult> {
-    const order = await this.options.orders.getOrder(body.order_id);
+    let order = await this.options.orders.getOrder(body.order_id);
     if (!order) throw new DomainError('not_found', ORDER_NOT_FOUND, { status: 404 });
-    const existing = await this.options.repository.byOrder(order.id);
-    if (existing) return this.result(order, existing);
-    if (order.status !== 'pending' && order.status !== 'pending_payment') throw new DomainError('conflict', ORDER_NOT_PAYABLE, { status: 409 });
+    const method = providerMethodId(body.method);
+    const latest = await this.options.repository.byOrder(order.id);
+    if (latest) {
+      if (latest.status_group === 'success') return this.result(order, latest);
+      if (latest.status_group === 'pending' && latest.method === method) return this.result(order, latest);
+      if (latest.status_group === 'pending') {
+        // Another method while the last payment is open: it may have been paid meanwhile, or be under way.
+        const state = await this.refreshQuietly(latest);
+        if (state.group === 'success') return this.result(order, latest);
+        if (!mayPayAgain(state)) throw new DomainError('conflict', PAYMENT_IN_PROGRESS, { status: 409 });
+        order = (await this.options.orders.getOrder(order.id))!;
+      }
+    }
+    if (!AWAITING_PAYMENT.has(order.status)) throw new DomainError('conflict', ORDER_NOT_PAYABLE, { status: 409 });
 
     const redirectUrl = this.returnAddress(body.redirectUrl, order, context.requestOrigin);
-    const method = providerMethodId(body.method);
+    const attempt = (latest?.attempt ?? 0) + 1;
     const created = await this.providerCall(() =>
       this.options.provider.createPayment({
         orderId: order.id,
@@ -100,11 +132,13 @@ export class PaymentsService {
         ...(body.issuer ? { issuer: body.issuer } : {}),
         redirectUrl,
         notificationUrl: this.notificationUrl(),
-        idempotencyKey: order.id,
+        // One payment per attempt at the provider: the first keeps the order id, a new attempt gets its number.
+        idempotencyKey: attempt === 1 ? order.id : `${order.id}-${attempt}`,
       }),
     );
     await this.options.repository.insert({
       order_id: order.id,
+      attempt,
       provider: this.options.provider.name,
       provider_payment_id: created.providerPaymentId,
       increment_id: order.increment_id,
@@ -118,7 +152,8 @@ export class PaymentsService {
     });
     // Another server process may have won the race: its payment is the order's payment.
     const payment = (await this.options.repository.byOrder(order.id))!;
-    await this.comment(order.id, 'pending_payment', paymentCreatedComment(minorToDecimal(payment.amount), payment.currency));
+    const createdComment = paymentCreatedComment(minorToDecimal(payment.amount), payment.currency);
+    await this.comment(order.id, 'pending_payment', payment.attempt === 1 ? createdComment : `${createdComment} (payment ${payment.attempt}, ${payment.method})`);
     if (order.status === 'pending') await this.options.orders.setStatus(order.id, 'pending_payment');
     return this.result(order, payment);
   }
@@ -152,21 +187,16 @@ export class PaymentsService {
 
   /**
    * POST /order-comments from the client's payment flow: 'Payment could not be created: {message}' with canceled,
-   * or a pending_payment note. Each comment is recorded once. An order whose payment was created is not canceled
-   * by a comment: the provider's status decides.
+   * or a pending_payment note. Each comment is recorded once. The comment does not end the order: the shopper may
+   * still pay it with another method, take the items back into the cart (which cancels it) or leave it to the payment
+   * window.
    */
   async clientComment(body: OrderCommentBody): Promise<void> {
     const order = await this.options.orders.getOrder(body.order_id);
     if (!order) throw new DomainError('not_found', ORDER_NOT_FOUND, { status: 404 });
     const { comment, status } = body.order_comment.statusHistory;
     if (status === 'canceled') {
-      if (await this.options.repository.byOrder(order.id)) throw new DomainError('conflict', CANCEL_REFUSED, { status: 409 });
-      if (!(await this.comment(order.id, 'canceled', comment))) return;
-      if (canChangeOrderStatus(order.status, 'canceled') && order.status !== 'canceled') {
-        // The comment is recorded above; the status change adds none of its own.
-        await this.options.orders.setStatus(order.id, 'canceled');
-        await this.options.orders.releaseStock(order.id);
-      }
+      await this.comment(order.id, 'canceled', comment);
       return;
     }
     if (!(await this.comment(order.id, 'pending_payment', comment))) return;
@@ -178,6 +208,54 @@ export class PaymentsService {
     if (!(await this.options.repository.firstComment(orderId, status, comment))) return false;
     await this.options.orders.addComment(orderId, { comment, status, is_customer_notified: false, is_visible_on_front: false });
     return true;
+  }
+
+  /** Whether the order may be paid again now (no payment yet, or its latest one failed or was never gone through). */
+  async canPayAgain(order: PlacedOrder): Promise<boolean> {
+    if (!AWAITING_PAYMENT.has(order.status) || !this.options.onlineMethods.includes(order.payment_method)) return false;
+    const latest = await this.options.repository.byOrder(order.id);
+    return mayPayAgain(latest ? { group: latest.status_group, status: latest.status } : null);
+  }
+
+  /**
+   * Cancels an order that is not paid (the shopper takes the items back into the cart, or the payment window has
+   * passed): its latest payment is asked once more, and a paid order or one whose payment is under way is refused
+   * (409). The stock goes back with the cancel. Canceling a canceled order changes nothing.
+   */
+  async cancelUnpaid(orderId: string, reason: string): Promise<PlacedOrder> {
+    const order = await this.options.orders.getOrder(orderId);
+    if (!order) throw new DomainError('not_found', ORDER_NOT_FOUND, { status: 404 });
+    if (order.status === 'canceled') return order;
+    if (!AWAITING_PAYMENT.has(order.status)) throw new DomainError('conflict', ORDER_PAID, { status: 409 });
+    const latest = await this.options.repository.byOrder(order.id);
+    if (latest) {
+      const state = latest.status_group === 'pending' ? await this.refreshQuietly(latest) : this.state(latest);
+      if (state.group === 'success') throw new DomainError('conflict', ORDER_PAID, { status: 409 });
+      if (!mayPayAgain(state)) throw new DomainError('conflict', PAYMENT_IN_PROGRESS, { status: 409 });
+    }
+    const current = (await this.options.orders.getOrder(order.id))!;
+    if (current.status === 'canceled') return current;
+    if (!AWAITING_PAYMENT.has(current.status)) throw new DomainError('conflict', ORDER_PAID, { status: 409 });
+    await this.options.orders.setStatus(order.id, 'canceled', reason);
+    return (await this.options.orders.getOrder(order.id))!;
+  }
+
+  /**
+   * Cancels the orders that waited for their online payment longer than the payment window (their stock goes back);
+   * an order whose payment is under way is left to its outcome. Answers how many were canceled.
+   */
+  async expireUnpaid(): Promise<number> {
+    const before = this.options.now() - this.options.windowMinutes * 60_000;
+    let canceled = 0;
+    for (const order of await this.options.orders.awaitingPayment(before, this.options.onlineMethods)) {
+      try {
+        await this.cancelUnpaid(order.id, notPaidInTime(this.options.windowMinutes));
+        canceled += 1;
+      } catch (error) {
+        if (!(error instanceof DomainError)) this.options.log?.error({ err: error, order: order.id }, 'an unpaid order could not be canceled');
+      }
+    }
+    return canceled;
   }
 
   /** POST /get-payment-status: the provider's current status, applied to the order. */
@@ -202,6 +280,12 @@ export class PaymentsService {
     return this.options.repository.byOrderToken(orderToken);
   }
 
+  /** The order a provider's payment id belongs to (a payment made again has its own id at the provider). */
+  async orderOfProviderPayment(providerPaymentId: string): Promise<PlacedOrder | null> {
+    const payment = await this.options.repository.byProviderId(this.options.provider.name, providerPaymentId);
+    return payment ? this.options.orders.getOrder(payment.order_id) : null;
+  }
+
   async paymentByOrder(orderId: string): Promise<PaymentRecord | null> {
     return this.options.repository.byOrder(orderId);
   }
@@ -214,24 +298,41 @@ export class PaymentsService {
   private async refresh(payment: PaymentRecord): Promise<PaymentState> {
     const fetched = await this.providerCall(() => this.options.provider.fetchStatus(payment.provider_payment_id));
     const group = paymentStatusGroup(payment.provider, fetched.status);
-    if (fetched.status !== payment.status || group !== payment.status_group) await this.options.repository.updateStatus(payment.order_id, fetched.status, group);
-    await this.apply(payment.order_id, group, fetched.status);
+    if (fetched.status !== payment.status || group !== payment.status_group) await this.options.repository.updateStatus(payment, fetched.status, group);
+    await this.apply(payment, group, fetched.status);
     return { ...this.state(payment), status: fetched.status, group };
   }
 
-  /** Moves the order once per outcome: success -> processing, failed -> canceled with its stock released. */
-  private async apply(orderId: string, group: PaymentStatusGroup, status: string): Promise<void> {
+  /** `refresh`, or the stored state when the provider cannot be asked now. */
+  private async refreshQuietly(payment: PaymentRecord): Promise<PaymentState> {
+    try {
+      return await this.refresh(payment);
+    } catch (error) {
+      this.options.log?.warn({ err: error instanceof Error ? error.message : String(error), order: payment.order_id }, 'payment status fetch failed');
+      return this.state(payment);
+    }
+  }
+
+  /**
+   * Applies an attempt's outcome once: success moves the order to processing; a failure is recorded on the order,
+   * which keeps waiting (reserved) for another payment until the shopper pays, takes the cart back or the window ends.
+   */
+  private async apply(payment: PaymentRecord, group: PaymentStatusGroup, status: string): Promise<void> {
     if (group === 'pending') return;
-    if (!(await this.options.repository.claimApplied(orderId, group))) return;
-    const order = await this.options.orders.getOrder(orderId);
+    if (!(await this.options.repository.claimApplied(payment, group))) return;
+    const order = await this.options.orders.getOrder(payment.order_id);
     if (!order) return;
-    const target = group === 'success' ? 'processing' : 'canceled';
-    if (order.status === target || !canChangeOrderStatus(order.status, target)) {
-      this.options.log?.warn({ order: orderId, from: order.status, payment: status }, 'payment outcome does not change the order');
+    if (group === 'failed') {
+      await this.options.orders.addComment(order.id, { comment: `Payment ${status}: the order waits for another payment`, status: order.status, is_customer_notified: false, is_visible_on_front: false });
       return;
     }
-    await this.options.orders.setStatus(orderId, target, `Payment ${status}`);
-    if (target === 'canceled') await this.options.orders.releaseStock(orderId);
+    if (order.status === 'processing' || !canChangeOrderStatus(order.status, 'processing')) {
+      this.options.log?.warn({ order: order.id, from: order.status, payment: status }, 'payment outcome does not change the order');
+      // A late payment of a canceled order is recorded (setStatus refuses the change and notes it).
+      if (order.status === 'canceled') await this.options.orders.setStatus(order.id, 'processing', `Payment ${status}`);
+      return;
+    }
+    await this.options.orders.setStatus(order.id, 'processing', `Payment ${status}`);
   }
 
   /**

@@ -97,5 +97,5 @@ export async function stockQty(app: FastifyInstance, sku: string): Promise<numbe
 
 /** The body of a post-payment call for an order, returning to the shop's order-status page. */
 export function paymentBody(orderId: string, extra: Record<string, unknown> = {}) {
-  return { order_id: orderId, currency: 'EUR', description: 'Order', redirectUrl: `${SHOP}/nl/order-status`, method: 'multisafepay_ideal', amount: 1, ...extra };
+  return { order_id: orderId, currency: 'EUR', description: 'Order', redirectUrl: `${SHOP}/nl/order-status`, method: 'multisafepay_ideal', issuer: 'ideal_ABNANL2A', amount: 1, ...extra };
 }

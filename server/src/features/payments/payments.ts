@@ -3,6 +3,7 @@
  * Mollie with their API keys), the shop's payment records and the service the routes call.
  */
 import { createHmac } from 'node:crypto';
+import { KNOWN_PAYMENT_METHODS } from '@shop/shared/orders/payment-methods';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../storage/database.ts';
@@ -56,7 +57,17 @@ export function createPayments(deps: {
     publicUrl: deps.config.accounts.publicUrl,
     basePath: payments.basePath,
     redirectOrigins: payments.redirectOrigins,
+    windowMinutes: payments.windowMinutes,
+    onlineMethods: KNOWN_PAYMENT_METHODS.filter((method) => method.is_server_method).map((method) => method.code),
+    now: deps.now,
     ...(deps.log ? { log: deps.log } : {}),
   });
   return { service, sandbox };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The payment flow (features/payments): payments, comments, paying again, unpaid orders. */
+    payments: PaymentsService;
+  }
 }

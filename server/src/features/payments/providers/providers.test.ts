@@ -152,7 +152,7 @@ describe('Mollie adapter through the payment routes (recorded answers)', async (
     expect((await app.inject({ method: 'GET', url: '/api/payment/fetch-issuers' })).json().result.data[1]).toMatchObject({ code: 'ideal_INGBNL2A', description: 'ING' });
   });
 
-  it("a refused create answers the provider's message (for 'Payment is not created - {message}'); the client's canceled comment then cancels the order once", async () => {
+  it("a refused create answers the provider's message (for 'Payment is not created - {message}'); the client's comment is recorded once and the order can still be paid", async () => {
     refuse = true;
     const order = await placeOrder(app);
     const answer = await app.inject({ method: 'POST', url: '/api/payment/post-payment', payload: paymentBody(order.id) });
@@ -162,7 +162,10 @@ describe('Mollie adapter through the payment routes (recorded answers)', async (
     const comment = { order_id: order.id, order_comment: { statusHistory: { comment: 'Payment could not be created: The amount is higher than the maximum', status: 'canceled', is_customer_notified: false, is_visible_on_front: false } } };
     expect((await app.inject({ method: 'POST', url: '/api/payment/order-comments', payload: comment })).statusCode).toBe(200);
     expect((await app.inject({ method: 'POST', url: '/api/payment/order-comments', payload: comment })).statusCode).toBe(200);
-    expect(await orderStatus(app, order.id)).toBe('canceled');
-    expect((await comments(app, order.id)).filter((c) => c.comment.startsWith('Payment could not be created'))).toHaveLength(1);
+    expect((await comments(app, order.id)).filter((c) => c.comment.startsWith('Payment could not be created'))).toEqual([{ comment: 'Payment could not be created: The amount is higher than the maximum', status: 'canceled' }]);
+    // The order waits for its payment (stock reserved): the shopper is offered to pay it again.
+    expect(await orderStatus(app, order.id)).toBe('pending');
+    const shown = await app.inject({ method: 'GET', url: `/api/order-status/${order.token}?hash=${encodeURIComponent(order.hash)}` });
+    expect(shown.json().result.pay_again.methods.map((m: { code: string }) => m.code)).toEqual(['multisafepay_ideal', 'multisafepay_creditcard', 'multisafepay_paypal']);
   });
 });

@@ -75,7 +75,13 @@ describe('sandbox payment: create, hosted page, outcome, signed notification, or
     expect(await orderStatus(app, order.id)).toBe('processing');
     const status = await app.inject({ method: 'GET', url: `/api/order-status/${order.token}?hash=${encodeURIComponent(order.hash)}` });
     expect(status.statusCode).toBe(200);
-    expect(status.json()).toEqual({ code: 200, result: { order: { increment_id: order.incrementId, customer_email: 'jane@example.com' }, payment: { status: 'paid', group: 'success' } } });
+    expect(status.json()).toEqual({
+      code: 200,
+      result: {
+        order: { increment_id: order.incrementId, customer_email: 'jane@example.com', status: 'processing', grand_total: 1250, currency: 'EUR', payment_method: 'multisafepay_ideal' },
+        payment: { status: 'paid', group: 'success' },
+      },
+    });
   });
 
   it('pending: the order waits (pending group) and a later choice still counts', async () => {
@@ -94,19 +100,86 @@ describe('sandbox payment: create, hosted page, outcome, signed notification, or
     ['failed', 'failed'],
     ['expired', 'expired'],
     ['cancelled', 'canceled'],
-  ])('%s: the order is canceled and its stock goes back once (failed group)', async (outcome, status) => {
+  ])('%s: the order keeps waiting with its stock reserved, and is paid again (same order, another method, same amount)', async (outcome, status) => {
     const before = await stockQty(app, 'W-1');
     const order = await placeOrder(app, { sku: 'W-1' });
     await pay(order.id, outcome);
-    expect(await orderStatus(app, order.id)).toBe('canceled');
-    expect(await stockQty(app, 'W-1')).toBe(before + 1);
+    expect(await orderStatus(app, order.id)).toBe('pending_payment');
+    expect(await stockQty(app, 'W-1')).toBe(before);
     const shown = await app.inject({ method: 'GET', url: `/api/order-status/${order.token}?hash=${encodeURIComponent(order.hash)}` });
     expect(shown.json().result.payment).toEqual({ status, group: 'failed' });
-    // A finished payment keeps its outcome: choosing again changes nothing.
-    const again = await app.inject({ method: 'POST', url: `/sandbox-pay/${await sandboxPaymentId(order.id)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'outcome=paid' });
+    expect(shown.json().result.pay_again.methods.map((m: { code: string }) => m.code)).toContain('multisafepay_creditcard');
+    // A finished payment keeps its outcome: choosing again on its page changes nothing.
+    const first = await sandboxPaymentId(order.id);
+    const again = await app.inject({ method: 'POST', url: `/sandbox-pay/${first}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'outcome=paid' });
     expect(again.statusCode).toBe(303);
+    expect(await orderStatus(app, order.id)).toBe('pending_payment');
+
+    // Paying again: a new payment of the same order, for the order's amount whatever the client sends.
+    const retried = await postPayment(order.id, { method: 'multisafepay_creditcard', amount: 1 });
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json().result).toMatchObject({ order_id: order.id, order_incremental_id: order.incrementId, amount: '1250.00', currency: 'EUR' });
+    const second = new URL(retried.json().result.payment_gateway_url).pathname;
+    expect(second).not.toBe(`/sandbox-pay/${first}`);
+    const payments = await app.db.withTables<{ payments: { order_id: string; attempt: number; method: string; amount: number } }>().selectFrom('payments').select(['attempt', 'method', 'amount']).where('order_id', '=', order.id).orderBy('attempt').execute();
+    expect(payments.map((p) => [Number(p.attempt), p.method, Number(p.amount)])).toEqual([
+      [1, 'ideal', 125000],
+      [2, 'creditcard', 125000],
+    ]);
+    await app.inject({ method: 'POST', url: second, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'outcome=paid' });
+    expect(await orderStatus(app, order.id)).toBe('processing');
+    expect(await stockQty(app, 'W-1')).toBe(before);
+    const paid = await app.inject({ method: 'GET', url: `/api/order-status/${order.token}?hash=${encodeURIComponent(order.hash)}` });
+    expect(paid.json().result.payment).toEqual({ status: 'paid', group: 'success' });
+    expect(paid.json().result.pay_again).toBeUndefined();
+    // Paid: it cannot be paid again nor taken back into the cart.
+    expect((await postPayment(order.id, { method: 'multisafepay_paypal' })).json().result.payment_gateway_url).toBe(retried.json().result.payment_gateway_url);
+    const cancel = await app.inject({ method: 'POST', url: `/api/order-status/${order.token}/cancel?hash=${encodeURIComponent(order.hash)}` });
+    expect(cancel.statusCode).toBe(409);
+  });
+
+  it('the cart back: an unpaid order is canceled once, its stock released, and its lines answered as cart items', async () => {
+    const before = await stockQty(app, 'W-1');
+    const order = await placeOrder(app, { sku: 'W-1' });
+    await pay(order.id, 'failed');
+    const url = `/api/order-status/${order.token}/cancel?hash=${encodeURIComponent(order.hash)}`;
+    expect((await app.inject({ method: 'POST', url: `/api/order-status/${order.token}/cancel?hash=wrong` })).statusCode).toBe(403);
+    const first = await app.inject({ method: 'POST', url });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().result.status).toMatchObject({ order: { status: 'canceled' } });
     expect(await orderStatus(app, order.id)).toBe('canceled');
     expect(await stockQty(app, 'W-1')).toBe(before + 1);
+    expect(await comments(app, order.id)).toContainEqual({ comment: 'Canceled by the customer: the items went back to the cart', status: 'canceled' });
+    // Asked again (a lost answer): the same answer, nothing released twice; a canceled order cannot be paid.
+    const second = await app.inject({ method: 'POST', url });
+    expect(second.statusCode).toBe(200);
+    expect(await stockQty(app, 'W-1')).toBe(before + 1);
+    expect((await postPayment(order.id, { method: 'multisafepay_creditcard' })).statusCode).toBe(409);
+  });
+
+  it('an order not paid within the payment window is canceled and its stock released; a paid one is kept', async () => {
+    let now = TEST_NOW.getTime();
+    const clocked = await buildPaymentsApp({ now: () => new Date(now) });
+    const before = await stockQty(clocked, 'W-1');
+    const unpaid = await placeOrder(clocked, { sku: 'W-1' });
+    const abandoned = await placeOrder(clocked, { sku: 'W-1' });
+    const paid = await placeOrder(clocked, { sku: 'W-1' });
+    const create = (id: string) => clocked.inject({ method: 'POST', url: '/api/payment/post-payment', payload: paymentBody(id) });
+    await create(abandoned.id);
+    const gateway = new URL((await create(paid.id)).json().result.payment_gateway_url).pathname;
+    await clocked.inject({ method: 'POST', url: gateway, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'outcome=paid' });
+    // The check runs at start and every minute; here it is run by hand at two moments.
+    now += 59 * 60_000;
+    expect(await clocked.payments.expireUnpaid()).toBe(0);
+    expect(await orderStatus(clocked, unpaid.id)).toBe('pending');
+    now += 2 * 60_000;
+    expect(await clocked.payments.expireUnpaid()).toBe(2);
+    expect(await orderStatus(clocked, unpaid.id)).toBe('canceled');
+    expect(await orderStatus(clocked, abandoned.id)).toBe('canceled');
+    expect(await orderStatus(clocked, paid.id)).toBe('processing');
+    // (The test orders reserve without taking stock: the two canceled ones give their unit back.)
+    expect(await stockQty(clocked, 'W-1')).toBe(before + 2);
+    expect(await comments(clocked, unpaid.id)).toContainEqual({ comment: 'Canceled: not paid within 60 minutes', status: 'canceled' });
   });
 
   it('a forged notification (wrong key, stale or missing signature) is refused and changes nothing', async () => {

@@ -39,6 +39,13 @@ const FINAL = new Set(['paid', 'failed', 'expired', 'canceled']);
 
 const SANDBOX_METHOD_NAMES: Readonly<Record<string, string>> = { ideal: 'iDEAL', creditcard: 'Credit card', paypal: 'PayPal' };
 
+/** The sandbox's iDEAL banks (spec 2 §5: iDEAL needs an issuer id; an empty issuer list is an error). */
+export const SANDBOX_IDEAL_ISSUERS: readonly PaymentServiceIssuer[] = Object.freeze([
+  { code: 'ideal_ABNANL2A', description: 'ABN AMRO' },
+  { code: 'ideal_INGBNL2A', description: 'ING' },
+  { code: 'ideal_RABONL2U', description: 'Rabobank' },
+]);
+
 /** The methods the sandbox takes: the ones the checkout offers with it (PROVIDER_METHODS.sandbox). */
 export const SANDBOX_METHODS: readonly PaymentServiceMethod[] = Object.freeze(PROVIDER_METHODS.sandbox.map((id) => ({ id, description: SANDBOX_METHOD_NAMES[id] ?? id })));
 
@@ -84,6 +91,7 @@ export class SandboxProvider implements PaymentProvider {
   /** One sandbox payment per order: a repeated create answers the first one. */
   async createPayment(input: CreatePaymentInput): Promise<CreatedPayment> {
     if (!SANDBOX_METHODS.some((m) => m.id === input.method)) throw new PaymentProviderError(`The payment method ${input.method} is not available`, 422);
+    if (input.method === 'ideal' && !SANDBOX_IDEAL_ISSUERS.some((issuer) => issuer.code === input.issuer)) throw new PaymentProviderError('iDEAL needs the bank you pay with', 422);
     const at = this.options.now();
     await this.db
       .insertInto('sandbox_payments')
@@ -172,8 +180,8 @@ export class SandboxProvider implements PaymentProvider {
     return [...SANDBOX_METHODS];
   }
 
-  /** The sandbox needs no issuer (like iDEAL 2.0): the list is empty and the client shows no picker. */
-  async listIssuers(): Promise<PaymentServiceIssuer[]> {
-    return [];
+  /** iDEAL's banks; the other methods have none. */
+  async listIssuers(method: string): Promise<PaymentServiceIssuer[]> {
+    return method === 'ideal' ? [...SANDBOX_IDEAL_ISSUERS] : [];
   }
 }
