@@ -10,6 +10,8 @@ export function navigateInApp(href: string): void {
     window.location.assign(target.href);
     return;
   }
+  // Already there (a page that is its own error address): nothing to push.
+  if (target.pathname === window.location.pathname && target.search === window.location.search) return;
   const state = (window.history.state ?? {}) as { __TSR_index?: number };
   const key = Math.random().toString(36).slice(2, 10);
   window.history.pushState({ __TSR_index: (state.__TSR_index ?? 0) + 1, key, __TSR_key: key }, '', `${target.pathname}${target.search}${target.hash}`);

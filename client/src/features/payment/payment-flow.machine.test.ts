@@ -180,11 +180,12 @@ describe('payment flow: active only for a loaded payment-service method', () => 
 describe('payment flow: iDEAL issuers', () => {
   const IDEAL = { ...ORDER, method: 'multisafepay_ideal' };
 
-  it("an empty issuer list is logged ('No issuers') and the payment is created without an issuer", async () => {
-    const { effects, created, output } = await run(IDEAL);
-    expect(effects).toEqual(['progress:on', 'methods:en', 'issuers:multisafepay_ideal', `log:${NO_ISSUERS}`, 'progress:on', 'create:en', 'gateway:http://shop.test/sandbox-pay/sbx_1']);
-    expect(created[0]).not.toHaveProperty('issuer');
-    expect(output.outcome).toBe('redirected');
+  it("an empty issuer list is an error the shopper sees: logged ('No issuers'), shown, and no payment without a bank", async () => {
+    const { effects, created, comments, output } = await run(IDEAL);
+    expect(effects).toEqual(['progress:on', 'methods:en', 'issuers:multisafepay_ideal', `log:${NO_ISSUERS}`, 'progress:off', `error:${NO_ISSUERS}`, 'comment', 'thank-you:off', 'navigate:/en']);
+    expect(created).toEqual([]);
+    expect(comments).toEqual([{ order_id: 'order-abc', comment: `Payment could not be created: ${NO_ISSUERS}`, status: 'canceled' }]);
+    expect(output).toMatchObject({ outcome: 'failed', error: NO_ISSUERS });
   });
 
   it('a provider that lists issuers lets the shopper choose, and the payment carries the issuer', async () => {
@@ -216,6 +217,7 @@ describe('payment flow: iDEAL issuers', () => {
       },
     });
     expect(effects).toContain(`log:${NO_ISSUERS}`);
+    expect(effects).toContain('create:en');
     expect(output.outcome).toBe('redirected');
   });
 });

@@ -8,8 +8,9 @@
  * canceled, turn the thank-you page off and go to the configured error url or Home.
  *
  * The module is active only while the order's method matches a loaded payment-service method; otherwise the flow
- * ends at once ('inactive') and touches nothing. iDEAL asks for its issuers: an empty list is logged ('No issuers')
- * and the payment is created without one (the provider needs none); a list with entries lets the shopper choose.
+ * ends at once ('inactive') and touches nothing. iDEAL asks for its issuers: a list with entries lets the shopper
+ * choose; an empty list is an error (spec 2 §5: iDEAL needs an issuer id): 'No issuers' is logged and the failure path
+ * runs, so the shopper sees it and can pay another way instead of paying without a bank.
  *
  * Pure: the calls, the notice, the progress, the log and the navigation come in through `.provide()`.
  */
@@ -157,8 +158,8 @@ export const paymentFlowMachine = setup({
         src: 'loadIssuers',
         input: ({ context }) => ({ store: context.order.storeCode, method: context.order.method }),
         onDone: [
-          // An empty list is an error of the spec (§5), logged only: this provider needs no issuer.
-          { guard: ({ event }) => event.output.length === 0, actions: { type: 'log', params: { message: NO_ISSUERS } }, target: 'creating' },
+          // An empty list is an error (spec 2 §5): logged, and shown through the failure path.
+          { guard: ({ event }) => event.output.length === 0, actions: [{ type: 'log', params: { message: NO_ISSUERS } }, assign({ error: NO_ISSUERS })], target: 'failing' },
           { actions: assign({ issuers: ({ event }) => event.output }), target: 'choosingIssuer' },
         ],
         // Payment calls that throw are only logged (spec 2 §8); the creation call decides.

@@ -39,7 +39,7 @@ describe('startPayment wiring (the real calls, notice and navigation)', () => {
     const listener = (event: Event) => heard.push((event as CustomEvent).detail);
     window.addEventListener(THANK_YOU_PAGE_OFF_EVENT, listener);
 
-    expect(await startPayment(ORDER, { navigate, onThankYouPageOff: thankYouOff })).toBe('failed');
+    expect(await startPayment({ ...ORDER, issuer: 'ideal_INGBNL2A' }, { navigate, onThankYouPageOff: thankYouOff })).toBe('failed');
     window.removeEventListener(THANK_YOU_PAGE_OFF_EVENT, listener);
 
     expect(currentNotifications()).toEqual([
@@ -47,7 +47,7 @@ describe('startPayment wiring (the real calls, notice and navigation)', () => {
     ]);
     const created = calls.find((call) => call.url.startsWith('/api/payment/post-payment'));
     expect(created?.url).toBe('/api/payment/post-payment?store=en');
-    expect(created?.body).toEqual({ order_id: 'order-1', currency: 'EUR', description: 'Order EN000000001', redirectUrl: `${window.location.origin}/en/order-status`, method: 'multisafepay_ideal', amount: 8255 });
+    expect(created?.body).toEqual({ order_id: 'order-1', currency: 'EUR', description: 'Order EN000000001', redirectUrl: `${window.location.origin}/en/order-status`, method: 'multisafepay_ideal', amount: 8255, issuer: 'ideal_INGBNL2A' });
     const comment = calls.find((call) => call.url.startsWith('/api/payment/order-comments'));
     expect(comment?.url).toBe('/api/payment/order-comments?store=en');
     expect(comment?.body).toMatchObject({ order_id: 'order-1', order_comment: { statusHistory: { comment: 'Payment could not be created: This order can not be paid online', status: 'canceled' } } });
@@ -55,5 +55,29 @@ describe('startPayment wiring (the real calls, notice and navigation)', () => {
     expect(heard).toEqual([{ orderId: 'order-1' }]);
     expect(navigate).toHaveBeenCalledWith('/en');
     expect(document.querySelector('.payment-progress')).toBeNull();
+  });
+
+  it('iDEAL with an empty issuer list: the shopper sees the error, no payment is made, and the page given as error address is kept', async () => {
+    await initI18n('en');
+    const urls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input);
+        urls.push(url);
+        if (url.startsWith('/api/payment/payment-methods')) return json(200, { code: 200, result: { data: [{ id: 'ideal', description: 'iDEAL' }] } });
+        if (url.startsWith('/api/payment/fetch-issuers')) return json(200, { code: 200, result: { data: [] } });
+        return json(200, { code: 200, result: 'ok' });
+      }),
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const navigate = vi.fn();
+    expect(await startPayment(ORDER, { navigate, errorUrl: '/en/checkout' })).toBe('failed');
+    expect(currentNotifications()).toEqual([
+      expect.objectContaining({ type: 'error', message: 'Payment is not created - iDEAL has no banks to choose from right now; please pay with another method', hasNoTimeout: true }),
+    ]);
+    expect(urls.some((url) => url.startsWith('/api/payment/post-payment'))).toBe(false);
+    expect(console.error).toHaveBeenCalledWith('[payment] No issuers');
+    expect(navigate).toHaveBeenCalledWith('/en/checkout');
   });
 });

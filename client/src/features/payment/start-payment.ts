@@ -12,7 +12,7 @@ import { exposeToDevtools } from '../devtools/devtools-registry.ts';
 import { navigateInApp } from './app-navigation.ts';
 import { loadIssuers, loadServiceMethods, postOrderComment, postPayment } from './payment-api.ts';
 import { PAYMENT_CONFIG } from './payment-config.ts';
-import { paymentFlowMachine, type PaymentFlowOutcome, type PlacedOrderForPayment } from './payment-flow.machine.ts';
+import { NO_ISSUERS, paymentFlowMachine, type PaymentFlowOutcome, type PlacedOrderForPayment } from './payment-flow.machine.ts';
 import { hidePaymentProgress, showPaymentProgress } from './payment-progress.ts';
 import { loadPaymentTexts, PAYMENT_NS } from './payment-texts.ts';
 
@@ -28,7 +28,15 @@ export interface StartPaymentOptions {
   /** In-app navigation (the router's navigate); by default a push the router follows (app-navigation.ts). */
   navigate?: (href: string) => void;
   onThankYouPageOff?: () => void;
+  /**
+   * Where a payment that could not be made sends the shopper (spec 2 §4 'the configured error url'): the checkout and
+   * the order-status page pass their own address, where the order can be paid again or taken back into the cart.
+   */
+  errorUrl?: string;
 }
+
+/** The flow's own reasons, in the shopper's words; a provider's message is shown as it came. */
+const FLOW_MESSAGES: Readonly<Record<string, string>> = { [NO_ISSUERS]: 'flow.noIssuers', 'No issuer chosen': 'flow.noIssuerChosen' };
 
 /** origin + /<store>/order-status; the provider appends /<order_token>?hash=... */
 export function orderStatusBase(origin: string, storeCode: string): string {
@@ -60,7 +68,12 @@ export async function startPayment(order: PlacedOrderForPayment, options: StartP
       showProgress: () => showPaymentProgress(t('payments.messages.creatingRequest')),
       hideProgress: () => hidePaymentProgress(),
       showError: (_, { message }) =>
-        notify({ type: 'error', message: t('payments.messages.notCreated', { message }), action1: { label: t('flow.ok') }, hasNoTimeout: true }),
+        notify({
+          type: 'error',
+          message: t('payments.messages.notCreated', { message: FLOW_MESSAGES[message] ? t(FLOW_MESSAGES[message]) : message }),
+          action1: { label: t('flow.ok') },
+          hasNoTimeout: true,
+        }),
       log: (_, { message, error }) => console.error(`[payment] ${message}`, ...(error === undefined ? [] : [error])),
       thankYouPageOff: ({ context }) => {
         options.onThankYouPageOff?.();
@@ -75,7 +88,7 @@ export async function startPayment(order: PlacedOrderForPayment, options: StartP
     input: {
       order,
       redirectUrl: orderStatusBase(window.location.origin, order.storeCode),
-      fallbackUrl: PAYMENT_CONFIG.errorUrl ?? `/${order.storeCode}`,
+      fallbackUrl: options.errorUrl ?? PAYMENT_CONFIG.errorUrl ?? `/${order.storeCode}`,
     },
   });
   exposeToDevtools('paymentFlow', actor);
