@@ -75,6 +75,8 @@ export const OrderStatusDataSchema = z.object({
   order: z.object({
     increment_id: z.string(),
     customer_email: z.string(),
+    /** The order id: what a payment made again is created for. */
+    order_id: z.optional(z.string()),
     status: z.optional(z.string()),
     grand_total: z.optional(z.number()),
     currency: z.optional(z.string()),

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
-import { checkoutMachine, type PlacedOrderSummary, type WatchedOrder } from './checkout.machine.ts';
+import { checkoutMachine, type CheckoutResume, type PaymentOutcome, type PlacedOrderSummary, type WatchedOrder } from './checkout.machine.ts';
 
 const personal = { firstName: 'Anna', lastName: 'Jansen', emailAddress: 'anna@example.com', phoneNumber: '0612345678' };
 const address = { firstName: 'Anna', lastName: 'Jansen', country: 'NL', streetAddress: 'Kalverstraat', apartmentNumber: '1', city: 'Amsterdam', zipCode: '1012 NX', phoneNumber: '0612345678' };
 const placed: WatchedOrder = { transmited: true, resultCode: 200, increment_id: '000000007', customer_email: 'anna@example.com', result: { payment_required: false } };
 
-function start(options: { queued?: boolean; placeFails?: boolean; answers?: WatchedOrder[] } = {}) {
-  const calls = { place: 0, after: [] as Array<{ orderId: string; queued: boolean }>, payments: [] as PlacedOrderSummary[] };
+function start(options: { queued?: boolean; placeFails?: boolean; answers?: WatchedOrder[]; payment?: PaymentOutcome | 'throws' | 'hangs' } = {}) {
+  const calls = { place: 0, after: [] as Array<{ orderId: string; queued: boolean }>, payments: [] as PlacedOrderSummary[], methods: [] as Array<string | null> };
   let emit: ((order: WatchedOrder) => void) | null = null;
   const machine = checkoutMachine.provide({
     actors: {
@@ -24,9 +24,13 @@ function start(options: { queued?: boolean; placeFails?: boolean; answers?: Watc
       afterOrder: fromPromise<void, { orderId: string; queued: boolean }>(async ({ input }) => {
         calls.after.push(input);
       }),
-      startPayment: fromPromise(async ({ input }: { input: { order: PlacedOrderSummary } }) => {
+      startPayment: fromPromise(async ({ input }: { input: { order: PlacedOrderSummary; method: string | null } }): Promise<PaymentOutcome> => {
         calls.payments.push(input.order);
-        await new Promise(() => {});
+        calls.methods.push(input.method);
+        const outcome = options.payment ?? 'hangs';
+        if (outcome === 'throws') throw new Error('the payment module could not be loaded');
+        if (outcome === 'hangs') return new Promise<PaymentOutcome>(() => {});
+        return outcome;
       }),
     },
   });
@@ -175,5 +179,79 @@ describe('placing', () => {
     actor.send({ type: 'order.placedElsewhere', order: { orderId: 'order-1', incrementId: '000000008', email: 'anna@example.com', paymentRequired: false } });
     expect(actor.getSnapshot().value).toEqual({ confirmation: 'placed' });
     expect(actor.getSnapshot().context.order?.incrementId).toBe('000000008');
+  });
+});
+
+describe('every end of the payment flow leads somewhere', () => {
+  const paymentAnswer: WatchedOrder = { ...placed, result: { payment_required: true, order_token: 'tok-1', hash: 'hash-1' } };
+
+  async function toPayment(payment: PaymentOutcome | 'throws') {
+    const started = start({ answers: [paymentAnswer], payment });
+    toSummary(started.actor);
+    started.actor.send({ type: 'order.place', termsAccepted: true });
+    return started;
+  }
+
+  it('redirected: the browser leaves for the provider; coming back from the browser cache shows the unpaid order', async () => {
+    const { actor } = await toPayment('redirected');
+    await waitFor(actor, (s) => s.matches('redirecting'));
+    expect(actor.getSnapshot().context.order).toMatchObject({ orderId: 'order-1', token: 'tok-1', hash: 'hash-1' });
+    actor.send({ type: 'page.restored' });
+    expect(actor.getSnapshot().value).toBe('unpaid');
+  });
+
+  it('failed: the order is shown unpaid (the flow showed why), to pay again or take back', async () => {
+    const { actor } = await toPayment('failed');
+    await waitFor(actor, (s) => s.matches('unpaid'));
+    expect(actor.getSnapshot().context.error).toBeNull();
+  });
+
+  it('inactive (Riverty with a provider that does not take it): unpaid with a clear error, never stuck on "Placing your order…"', async () => {
+    const { actor } = await toPayment('inactive');
+    await waitFor(actor, (s) => s.matches('unpaid'));
+    expect(actor.getSnapshot().context.error).toEqual({ key: 'checkout.paymentUnavailable' });
+  });
+
+  it('the payment module failing: unpaid with the error', async () => {
+    const { actor } = await toPayment('throws');
+    await waitFor(actor, (s) => s.matches('unpaid'));
+    expect(actor.getSnapshot().context.error).toEqual({ key: 'checkout.paymentFailed' });
+  });
+
+  it('paying again: the same order with the chosen method; the items taken back open the checkout with them', async () => {
+    const { actor, calls } = await toPayment('failed');
+    await waitFor(actor, (s) => s.matches('unpaid'));
+    actor.send({ type: 'payment.retry', method: 'multisafepay_creditcard' });
+    await waitFor(actor, (s) => s.matches('unpaid') && calls.payments.length === 2);
+    expect(calls.payments.map((order) => order.orderId)).toEqual(['order-1', 'order-1']);
+    expect(calls.methods).toEqual([null, 'multisafepay_creditcard']);
+    // The cart back puts the lines into the cart: the checkout opens with them.
+    actor.send({ type: 'cart.loaded', empty: true });
+    expect(actor.getSnapshot().value).toBe('unpaid');
+    actor.send({ type: 'cart.loaded', empty: false });
+    expect(actor.getSnapshot().value).toEqual({ editing: 'personalDetails' });
+    expect(actor.getSnapshot().context.order).toBeNull();
+  });
+});
+
+describe('coming back to the checkout with an empty cart', () => {
+  it('an order made offline and not yet answered: its waiting screen after a reload, not the empty-cart error', async () => {
+    const { actor, emit } = start();
+    actor.send({ type: 'cart.loaded', empty: true, resume: { kind: 'queued', orderId: 'order-9' } });
+    expect(actor.getSnapshot().value).toEqual({ confirmation: 'queued' });
+    expect(actor.getSnapshot().context.orderId).toBe('order-9');
+    emit(placed);
+    await waitFor(actor, (s) => s.matches({ confirmation: 'placed' }));
+  });
+
+  it('an order waiting for its payment (Back from the provider): the unpaid order; a cart with lines still opens the steps', () => {
+    const resume: CheckoutResume = { kind: 'unpaid', order: { orderId: 'order-7', incrementId: '000000007', email: 'anna@example.com', paymentRequired: true, token: 't', hash: 'h' } };
+    const back = start();
+    back.actor.send({ type: 'cart.loaded', empty: true, resume });
+    expect(back.actor.getSnapshot().value).toBe('unpaid');
+    expect(back.actor.getSnapshot().context.order?.incrementId).toBe('000000007');
+    const filled = start();
+    filled.actor.send({ type: 'cart.loaded', empty: false, resume });
+    expect(filled.actor.getSnapshot().value).toEqual({ editing: 'personalDetails' });
   });
 });

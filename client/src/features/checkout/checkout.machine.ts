@@ -8,8 +8,14 @@
  * the confirmation; a refusal shows the spec 2 §8 message on the summary. Offline the order is queued and the shopper
  * sees the confirmation of a waiting order, which turns into the placed one when the answer arrives.
  *
+ * Every end of the payment flow leads somewhere (issue 12): the provider's page (and from there the order-status
+ * page), or the unpaid order on this page, where the shopper pays again (same order, the same or another method) or
+ * takes the items back into the cart. Coming back to the checkout (a reload, the browser's Back from the provider)
+ * with an empty cart finds the order waiting to be sent, or the order waiting for its payment, not an empty cart.
+ *
  * Pure: the cart, the draft, the order document and the payment hand-over are actors given through `.provide()`.
  */
+import type { BankTransferInstructions } from '@shop/shared/orders/bank-transfer';
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import {
   hasProblems,
@@ -31,7 +37,18 @@ export interface PlacedOrderSummary {
   incrementId: string;
   email: string;
   paymentRequired: boolean;
+  /** The order-status page's token and hash (the shop's answer): where the order is followed, paid again or taken back. */
+  token?: string;
+  hash?: string;
+  /** A bank transfer's instructions. */
+  bankTransfer?: BankTransferInstructions;
 }
+
+/** What a checkout opened with an empty cart picks up: an order waiting to be sent, or one waiting for its payment. */
+export type CheckoutResume = { kind: 'queued'; orderId: string } | { kind: 'unpaid'; order: PlacedOrderSummary };
+
+/** How the payment flow ended (payment/start-payment.ts). */
+export type PaymentOutcome = 'redirected' | 'failed' | 'inactive';
 
 /** The replicated order as far as the checkout reads it. */
 export interface WatchedOrder {
@@ -56,10 +73,16 @@ export interface CheckoutContext {
   orderId: string | null;
   order: PlacedOrderSummary | null;
   error: CheckoutError | null;
+  /** The method a payment made again uses (null: the order's own). */
+  retryMethod: string | null;
 }
 
 export type CheckoutEvent =
-  | { type: 'cart.loaded'; empty: boolean }
+  | { type: 'cart.loaded'; empty: boolean; resume?: CheckoutResume | null }
+  /** The page came back from the browser's cache (Back from the provider's page). */
+  | { type: 'page.restored' }
+  /** Pay the unpaid order again, with this method. */
+  | { type: 'payment.retry'; method: string }
   | { type: 'countries.loaded'; countries: readonly string[] }
   | { type: 'personal.submit'; values: PersonalValues }
   | { type: 'shipping.submit'; values: ShippingValues }
@@ -81,14 +104,32 @@ const notProvided = (name: string) => () => {
   throw new Error(`checkout: the ${name} actor was not provided`);
 };
 
-function resultOf(order: WatchedOrder): { message?: string; key?: string; email?: string; payment_required?: boolean; increment_id?: string } {
-  return order.result && typeof order.result === 'object' ? (order.result as Record<string, never>) : {};
+interface PlacedResultFields {
+  message?: string;
+  key?: string;
+  email?: string;
+  payment_required?: boolean;
+  increment_id?: string;
+  order_token?: string;
+  hash?: string;
+  bank_transfer?: BankTransferInstructions;
+}
+
+function resultOf(order: WatchedOrder): PlacedResultFields {
+  return order.result && typeof order.result === 'object' ? (order.result as PlacedResultFields) : {};
 }
 
 /** The placed order's summary from its replicated answer. */
 export function placedSummary(orderId: string, order: WatchedOrder): PlacedOrderSummary {
   const result = resultOf(order);
-  return { orderId, incrementId: order.increment_id ?? result.increment_id ?? '', email: order.customer_email, paymentRequired: result.payment_required === true };
+  return {
+    orderId,
+    incrementId: order.increment_id ?? result.increment_id ?? '',
+    email: order.customer_email,
+    paymentRequired: result.payment_required === true,
+    ...(typeof result.order_token === 'string' && typeof result.hash === 'string' ? { token: result.order_token, hash: result.hash } : {}),
+    ...(result.bank_transfer ? { bankTransfer: result.bank_transfer } : {}),
+  };
 }
 
 /** The spec 2 §8 message of a refused order: its `orders.messages.*` key, the server's text and contact address. */
@@ -115,11 +156,16 @@ export const checkoutMachine = setup({
     watchOrder: fromCallback<{ type: 'noop' }, { orderId: string }>(notProvided('watchOrder')),
     /** After a placed (or queued) order: the order time, the cart cleared without server sync, createAccount. */
     afterOrder: fromPromise<void, { orderId: string; queued: boolean }>(async () => notProvided('afterOrder')()),
-    /** Hands a placed order needing an online payment to the payment flow (which leaves the page). */
-    startPayment: fromPromise<void, { order: PlacedOrderSummary }>(async () => notProvided('startPayment')()),
+    /**
+     * Hands a placed order needing an online payment to the payment flow: 'redirected' (the browser leaves for the
+     * provider), 'failed' (the flow showed why) or 'inactive' (the method is not one the payment service listed).
+     */
+    startPayment: fromPromise<PaymentOutcome, { order: PlacedOrderSummary; method: string | null }>(async () => notProvided('startPayment')()),
   },
   guards: {
     cartEmpty: ({ event }) => event.type === 'cart.loaded' && event.empty,
+    resumeQueued: ({ event }) => event.type === 'cart.loaded' && event.empty && event.resume?.kind === 'queued',
+    resumeUnpaid: ({ event }) => event.type === 'cart.loaded' && event.empty && event.resume?.kind === 'unpaid',
     personalValid: ({ event }) => event.type === 'personal.submit' && !hasProblems(personalProblems(event.values)),
     shippingValid: ({ context, event }) => event.type === 'shipping.submit' && !hasProblems(shippingProblems(event.values, context.countries)),
     paymentValid: ({ event }) => event.type === 'payment.submit' && !hasProblems(paymentProblems(event.values, { sameAsShipping: event.sameAsShipping })),
@@ -138,6 +184,10 @@ export const checkoutMachine = setup({
       order: ({ context, event }) => (event.type === 'order.updated' && context.orderId ? placedSummary(context.orderId, event.order) : context.order),
     }),
     rememberRefusal: assign({ error: ({ event }) => (event.type === 'order.updated' ? refusalOf(event.order) : null) }),
+    resume: assign({
+      orderId: ({ context, event }) => (event.type !== 'cart.loaded' || !event.resume ? context.orderId : event.resume.kind === 'queued' ? event.resume.orderId : event.resume.order.orderId),
+      order: ({ context, event }) => (event.type === 'cart.loaded' && event.resume?.kind === 'unpaid' ? event.resume.order : context.order),
+    }),
     takeOrderFromElsewhere: assign({
       order: ({ event, context }) => (event.type === 'order.placedElsewhere' ? event.order : context.order),
       orderId: ({ event, context }) => (event.type === 'order.placedElsewhere' ? event.order.orderId : context.orderId),
@@ -145,14 +195,22 @@ export const checkoutMachine = setup({
   },
 }).createMachine({
   id: 'checkout',
-  context: ({ input }) => ({ countries: input.countries ?? [], problems: {}, orderId: null, order: null, error: null }),
+  context: ({ input }) => ({ countries: input.countries ?? [], problems: {}, orderId: null, order: null, error: null, retryMethod: null }),
   initial: 'loading',
   on: {
     'countries.loaded': { actions: assign({ countries: ({ event }) => event.countries }) },
   },
   states: {
     loading: {
-      on: { 'cart.loaded': [{ guard: 'cartEmpty', target: 'emptyCart' }, { target: 'editing' }] },
+      on: {
+        'cart.loaded': [
+          // A reload or Back with an empty cart: the order it was emptied for, not an empty cart.
+          { guard: 'resumeQueued', actions: 'resume', target: 'confirmation.queued' },
+          { guard: 'resumeUnpaid', actions: 'resume', target: 'unpaid' },
+          { guard: 'cartEmpty', target: 'emptyCart' },
+          { target: 'editing' },
+        ],
+      },
     },
     /** 'Shopping cart is empty before entering checkout'. */
     emptyCart: {
@@ -247,12 +305,31 @@ export const checkoutMachine = setup({
         onError: [{ guard: 'paymentRequired', target: 'paying' }, { target: 'confirmation.placed' }],
       },
     },
-    /** The payment flow takes over (it redirects to the provider, or reports its own failure). */
+    /** The payment flow takes over: it redirects to the provider, or ends here with the order unpaid. */
     paying: {
       invoke: {
         src: 'startPayment',
-        input: ({ context }) => ({ order: context.order! }),
-        onError: { actions: assign({ error: { key: 'checkout.paymentFailed' } }), target: 'confirmation.placed' },
+        input: ({ context }) => ({ order: context.order!, method: context.retryMethod }),
+        onDone: [
+          { guard: ({ event }) => event.output === 'redirected', target: 'redirecting' },
+          // Not a method the payment service listed: the order cannot be paid this way; say so, offer the others.
+          { guard: ({ event }) => event.output === 'inactive', actions: assign({ error: { key: 'checkout.paymentUnavailable' } }), target: 'unpaid' },
+          // Failed: the flow has shown 'Payment is not created - {message}'.
+          { actions: assign({ error: null }), target: 'unpaid' },
+        ],
+        onError: { actions: assign({ error: { key: 'checkout.paymentFailed' } }), target: 'unpaid' },
+      },
+    },
+    /** The browser is on its way to the provider; coming back to this page from the browser's cache shows the order. */
+    redirecting: {
+      on: { 'page.restored': { actions: assign({ error: null }), target: 'unpaid' } },
+    },
+    /** Placed, not paid: pay again (same order, the same or another method) or take the items back into the cart. */
+    unpaid: {
+      on: {
+        'payment.retry': { actions: assign({ retryMethod: ({ event }) => event.method, error: null }), target: 'paying' },
+        // The items are back in the cart: the checkout starts again with them.
+        'cart.loaded': { guard: ({ event }) => !event.empty, actions: assign({ order: null, orderId: null, error: null, retryMethod: null }), target: 'editing' },
       },
     },
     confirmation: {

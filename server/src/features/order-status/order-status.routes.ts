@@ -66,6 +66,7 @@ export function orderStatusRoutes(deps: OrderStatusDeps) {
       order: {
         increment_id: current.increment_id,
         customer_email: current.customer_email,
+        order_id: current.id,
         status: current.status,
         grand_total: current.grand_total,
         currency: current.currency,
