@@ -8,7 +8,7 @@
  * - the operations the pages call: add to cart (add-to-cart.ts), set quantity, remove, clear, coupons, totals.
  */
 import type { StoreCode } from '@shop/shared';
-import { cartCount, type CartLineDoc } from '@shop/shared/cart/index';
+import { cartCount, type CartItemToAdd, type CartLineDoc } from '@shop/shared/cart/index';
 import { isStoreCode } from '@shop/shared/stores/stores';
 import i18next from 'i18next';
 import { BehaviorSubject, distinctUntilChanged, filter, map, type Observable } from 'rxjs';
@@ -57,6 +57,8 @@ export interface CartRuntime {
   adoptCart(token: string): void;
   /** Before a logout wipes the device: the replication stops and the token is dropped, nothing is sent. */
   disconnect(): void;
+  /** Lines of an order taken back (its payment did not succeed) go into the cart again, each added to its line. */
+  restoreLines(items: readonly CartItemToAdd[]): Promise<void>;
 }
 
 function read(key: string): string | null {
@@ -245,6 +247,10 @@ export async function createCartRuntime(database: ShopDatabase): Promise<CartRun
       write(TOKEN_KEY, null);
       write(LAST_UPDATE_KEY, null);
       connection.send({ type: 'cart.tokenChanged', token: null });
+    },
+    restoreLines: async (items) => {
+      await addItems(cart, items, nextWrite);
+      connection.send({ type: 'cart.connect' });
     },
   };
 }

@@ -1,7 +1,9 @@
 /**
  * The internal checkout page (spec 2 §1): the four steps one under the other, the current one open, the finished ones
  * summarised with an Edit link, and the order beside them (above them on a phone). Field values come from and go to the
- * checkout draft; the checkout machine decides the step; the orders runtime writes and watches the order.
+ * checkout draft; the checkout machine decides the step; the orders runtime writes and watches the order. An order
+ * whose payment did not succeed stays on this page (or is found again when the shopper comes back to it) to be paid
+ * again or taken back into the cart.
  */
 import type { StoreCode } from '@shop/shared';
 import { DEFAULT_SHIPPING_METHOD, type ShippingMethod } from '@shop/shared/cart/totals';
@@ -35,7 +37,10 @@ import { checkoutConfig } from './checkout-config.ts';
 import { DRAFT_ID, personalToShipping, profileFill, watchDraft, writeDraftFields, type DraftsCollection, type FieldWrite } from './checkout-draft-store.ts';
 import { personalProblems, paymentProblems, shippingProblems, type AddressValues, type Problems } from './checkout-fields.ts';
 import { focusFirstProblem, SelectField, TextField, useEditedValue, usePickedValue, type FieldState } from './checkout-fields-ui.tsx';
-import { checkoutMachine, CHECKOUT_STEPS, type CheckoutError, type CheckoutStep, type PlacedOrderSummary } from './checkout.machine.ts';
+import { BankTransferDetails } from '../payment/bank-transfer-details.tsx';
+import { readUnpaidOrder, rememberUnpaidOrder } from '../payment/unpaid-order-store.ts';
+import { UnpaidOrder } from '../order-status/pay-again.tsx';
+import { checkoutMachine, CHECKOUT_STEPS, type CheckoutError, type CheckoutResume, type CheckoutStep, type PaymentOutcome, type PlacedOrderSummary } from './checkout.machine.ts';
 import { useCheckoutTexts } from './checkout-texts.ts';
 import './checkout.css';
 
@@ -118,18 +123,26 @@ function Checkout({ runtime, orders }: { runtime: CartRuntime; orders: OrdersRun
   );
   const itemTypes = (lines ?? []).map((line) => line.type_id).join(',');
   const [fetchedPayments, setFetchedPayments] = useState<OfferedPaymentMethod[] | null>(null);
+  const [paymentsFailed, setPaymentsFailed] = useState(false);
   useEffect(() => {
     if (!token || !online) return;
     let live = true;
+    setPaymentsFailed(false);
     fetchPaymentMethods(token).then(
       (methods) => live && setFetchedPayments(methods),
-      () => {},
+      () => live && setPaymentsFailed(true),
     );
     return () => {
       live = false;
     };
   }, [token, online, itemTypes]);
-  const payments = useMemo(() => fetchedPayments ?? offerPaymentMethods({ mapping: DEFAULT_PAYMENT_MAPPING, itemTypes: itemTypes.split(',').filter(Boolean) }), [fetchedPayments, itemTypes]);
+  // The shop's answer says which online methods its payment provider takes. Until it is in, online, the methods are
+  // loading; offline (or without an answer) only the methods that need no payment provider are offered.
+  const waitForShop = online && token !== null && !paymentsFailed;
+  const payments = useMemo(
+    () => fetchedPayments ?? (waitForShop ? null : offerPaymentMethods({ mapping: DEFAULT_PAYMENT_MAPPING, itemTypes: itemTypes.split(',').filter(Boolean) })),
+    [fetchedPayments, waitForShop, itemTypes],
+  );
   // The latest values for the actors, which run outside React.
   const latest = useRef<Latest>({ lines, draft, password, shipping, payments, sameAsShipping, online });
   useLayoutEffect(() => {
@@ -143,10 +156,29 @@ function Checkout({ runtime, orders }: { runtime: CartRuntime; orders: OrdersRun
   useEffect(() => exposeToDevtools('checkout', actor), [actor]);
   const state = useSelector(actor, (snapshot) => snapshot);
 
-  // The entry guard and its lifting: the cart's lines as the local database has them.
+  // The entry guard and its lifting: the cart's lines as the local database has them. An empty cart may be the one an
+  // order was placed from: that order (waiting to be sent, or waiting for its payment) is shown instead.
   useEffect(() => {
-    if (lines !== null) actor.send({ type: 'cart.loaded', empty: lines.length === 0 });
-  }, [actor, lines]);
+    if (lines === null) return;
+    if (lines.length > 0) {
+      actor.send({ type: 'cart.loaded', empty: false });
+      return;
+    }
+    let live = true;
+    void resumeOf(orders, store).then((resume) => live && actor.send({ type: 'cart.loaded', empty: true, resume }));
+    return () => {
+      live = false;
+    };
+  }, [actor, lines, orders, store]);
+
+  // Back from the provider's page out of the browser's cache: the order is shown unpaid, not "Placing your order…".
+  useEffect(() => {
+    const listener = (event: PageTransitionEvent) => {
+      if (event.persisted) actor.send({ type: 'page.restored' });
+    };
+    window.addEventListener('pageshow', listener);
+    return () => window.removeEventListener('pageshow', listener);
+  }, [actor]);
 
   useEffect(() => {
     let live = true;
@@ -200,7 +232,7 @@ function Checkout({ runtime, orders }: { runtime: CartRuntime; orders: OrdersRun
   }, [onThankYou, orders]);
 
   const step: CheckoutStep | null = state.matches('editing') ? (Object.values(state.value)[0] as CheckoutStep) : null;
-  const busy = state.matches('placing') || state.matches('awaitingResult') || state.matches('finishing') || state.matches('paying') || state.matches('queuing');
+  const busy = state.matches('placing') || state.matches('awaitingResult') || state.matches('finishing') || state.matches('paying') || state.matches('redirecting') || state.matches('queuing');
 
   if (state.matches('loading') || draft === null) {
     return (
@@ -210,6 +242,26 @@ function Checkout({ runtime, orders }: { runtime: CartRuntime; orders: OrdersRun
     );
   }
   if (state.matches('emptyCart')) return <EmptyCart store={store} />;
+  const retrying = state.context.retryMethod !== null && (state.matches('paying') || state.matches('redirecting'));
+  if (state.matches('unpaid') || retrying) {
+    const order = state.context.order;
+    if (order?.token && order.hash) {
+      return (
+        <div className="checkout container checkout--message">
+          <UnpaidOrder
+            token={order.token}
+            hash={order.hash}
+            store={store}
+            incrementId={order.incrementId}
+            busy={retrying}
+            notice={state.context.error ? errorText(t, state.context.error) : null}
+            onPay={(method) => actor.send({ type: 'payment.retry', method })}
+          />
+        </div>
+      );
+    }
+    return <Confirmation store={store} order={order} queued={false} error={state.context.error ?? { key: 'checkout.paymentFailed' }} />;
+  }
   if (state.matches('confirmation')) return <Confirmation store={store} order={state.context.order} queued={state.matches({ confirmation: 'queued' })} error={state.matches({ confirmation: 'failed' }) ? state.context.error : null} />;
 
   const write = (section: Section, field: string, value: unknown) => void writeDraftFields(drafts, [{ section, field, value } as FieldWrite]);
@@ -348,23 +400,58 @@ function provideCheckout({ read, orders, drafts, store, setPassword, t }: Checko
           }
           if (doc) await orders.finish(doc as never);
         }),
-        startPayment: fromPromise(async ({ input }: { input: { order: PlacedOrderSummary } }) => {
-          const doc = (await orders.orders.findOne(input.order.orderId).exec())?.toJSON();
+        startPayment: fromPromise(async ({ input }: { input: { order: PlacedOrderSummary; method: string | null } }): Promise<PaymentOutcome> => {
+          const { order } = input;
+          const doc = (await orders.orders.findOne(order.orderId).exec())?.toJSON();
           const { startPayment } = await import('../payment/start-payment.ts');
           const total = (doc?.result as { totals?: { grand_total?: number; currency?: string } } | undefined)?.totals;
-          await startPayment({
-            orderId: input.order.orderId,
-            incrementId: input.order.incrementId,
-            storeCode: store,
-            currency: total?.currency ?? doc?.currency ?? 'EUR',
-            amount: total?.grand_total ?? doc?.totals.grand_total ?? 0,
-            method: doc?.paymentMethod.code ?? '',
-            ...(doc?.paymentMethod.additional?.issuer ? { issuer: doc.paymentMethod.additional.issuer } : {}),
-            description: t('paymentDescription', { ns: 'checkout', number: input.order.incrementId }),
-          });
+          const grandTotal = order.grandTotal ?? total?.grand_total ?? doc?.totals.grand_total;
+          const currency = order.currency ?? total?.currency ?? doc?.currency ?? 'EUR';
+          // Until it is paid, this order is what the checkout shows when the shopper comes back to it.
+          if (order.token && order.hash) {
+            rememberUnpaidOrder({ orderId: order.orderId, incrementId: order.incrementId, email: order.email, store, token: order.token, hash: order.hash, currency, at: Date.now(), ...(grandTotal === undefined ? {} : { grandTotal }) });
+          }
+          const ordered = doc?.paymentMethod.code ?? '';
+          const method = input.method ?? ordered;
+          const issuer = method === ordered ? doc?.paymentMethod.additional?.issuer : undefined;
+          return startPayment(
+            {
+              orderId: order.orderId,
+              incrementId: order.incrementId,
+              storeCode: store,
+              currency,
+              amount: grandTotal ?? 0,
+              method,
+              ...(issuer ? { issuer } : {}),
+              description: t('paymentDescription', { ns: 'checkout', number: order.incrementId }),
+            },
+            // A payment that could not be made leaves the shopper here, with the order to pay again or take back.
+            { errorUrl: `/${store}/checkout` },
+          );
         }),
       },
     });
+}
+
+/** What a checkout opened with an empty cart picks up: the newest order waiting to be sent, else the unpaid one. */
+async function resumeOf(orders: OrdersRuntime, store: StoreCode): Promise<CheckoutResume | null> {
+  const waiting = await orders.orders.find({ selector: { transmited: false } }).exec();
+  const newest = waiting.map((doc) => doc.toJSON()).sort((a, b) => b.created_at - a.created_at)[0];
+  if (newest) return { kind: 'queued', orderId: newest.id };
+  const unpaid = readUnpaidOrder();
+  if (!unpaid || unpaid.store !== store) return null;
+  return {
+    kind: 'unpaid',
+    order: {
+      orderId: unpaid.orderId,
+      incrementId: unpaid.incrementId,
+      email: unpaid.email,
+      paymentRequired: true,
+      token: unpaid.token,
+      hash: unpaid.hash,
+      ...(unpaid.grandTotal === undefined ? {} : { grandTotal: unpaid.grandTotal, currency: unpaid.currency ?? 'EUR' }),
+    },
+  };
 }
 
 /** The order the shop receives, from the draft (billing = shipping unless the shopper gave another). */
@@ -835,6 +922,7 @@ function Confirmation({ store, order, queued, error }: { store: StoreCode; order
               {t('confirmation.number', { ns: 'checkout' })} <strong>{order?.incrementId}</strong>
             </p>
             <p>{t('confirmation.email', { ns: 'checkout', email: order?.email ?? '' })}</p>
+            {order?.bankTransfer ? <BankTransferDetails instructions={order.bankTransfer} /> : null}
           </>
         )}
         <Link to="/$store" params={{ store }} className="button">

@@ -42,6 +42,9 @@ export interface PlacedOrderSummary {
   hash?: string;
   /** A bank transfer's instructions. */
   bankTransfer?: BankTransferInstructions;
+  /** The shop's grand total and currency (what a payment charges). */
+  grandTotal?: number;
+  currency?: string;
 }
 
 /** What a checkout opened with an empty cart picks up: an order waiting to be sent, or one waiting for its payment. */
@@ -113,6 +116,7 @@ interface PlacedResultFields {
   order_token?: string;
   hash?: string;
   bank_transfer?: BankTransferInstructions;
+  totals?: { grand_total?: number; currency?: string };
 }
 
 function resultOf(order: WatchedOrder): PlacedResultFields {
@@ -129,6 +133,7 @@ export function placedSummary(orderId: string, order: WatchedOrder): PlacedOrder
     paymentRequired: result.payment_required === true,
     ...(typeof result.order_token === 'string' && typeof result.hash === 'string' ? { token: result.order_token, hash: result.hash } : {}),
     ...(result.bank_transfer ? { bankTransfer: result.bank_transfer } : {}),
+    ...(typeof result.totals?.grand_total === 'number' ? { grandTotal: result.totals.grand_total, currency: result.totals.currency ?? 'EUR' } : {}),
   };
 }
 

@@ -5,7 +5,8 @@
  * while the browser is offline 'You are offline', anything else the fetch-failure message.
  */
 import type { OrderStatusData } from '@shop/shared/payments/index';
-import { ApiError, apiGet } from '../../app/api.ts';
+import type { CartItemToAdd } from '@shop/shared/cart/index';
+import { ApiError, apiGet, apiPost } from '../../app/api.ts';
 
 export type OrderStatusSource = { kind: 'token'; token: string; hash: string } | { kind: 'transaction'; transactionId: string; hash: string };
 
@@ -42,4 +43,12 @@ export async function fetchOrderStatus(source: OrderStatusSource): Promise<Order
   } catch (error) {
     return { ok: false, problem: statusProblem(error, typeof navigator === 'undefined' || navigator.onLine) };
   }
+}
+
+/**
+ * "Put the items back in my cart": the shop cancels the unpaid order (its stock goes back) and answers its lines as
+ * cart items. A 409 means it is paid, or its payment is under way.
+ */
+export function takeOrderBack(token: string, hash: string): Promise<{ status: OrderStatusData; items: CartItemToAdd[] }> {
+  return apiPost(`/api/order-status/${encodeURIComponent(token)}/cancel?hash=${encodeURIComponent(hash)}`, {});
 }

@@ -5,9 +5,9 @@ import { installFakeCatalogue, renderShop } from '../../test/shop-test-utils.tsx
 
 type Reply = { status: number; body: unknown } | 'network';
 
-const data = (group: OrderStatusData['payment']['group'], status: string): Reply => ({
+const data = (group: OrderStatusData['payment']['group'], status: string, extra: Partial<OrderStatusData> = {}): Reply => ({
   status: 200,
-  body: { code: 200, result: { order: { increment_id: '000000007', customer_email: 'jane@example.com' }, payment: { status, group } } },
+  body: { code: 200, result: { order: { increment_id: '000000007', customer_email: 'jane@example.com' }, payment: { status, group }, ...extra } },
 });
 const refused = (status: number, message: string): Reply => ({ status, body: { code: status, result: { error: 'x', message } } });
 
@@ -41,14 +41,15 @@ afterEach(() => {
 });
 
 describe('order-status page (spec 2 §2)', () => {
-  it('paid: heading, order number, a green "Paid" label with its word, the success message, Return to shopping; dimmed until fetched', async () => {
+  it('paid (variant B): "Thank you for your order!", the order number, a green "Paid" label with its word, the confirmation text, Return to shopping; dimmed until fetched', async () => {
     let answer!: () => void;
     const asked = fakeOrderStatus(data('success', 'paid'), new Promise((resolve) => (answer = resolve)));
     const { container } = await renderShop('/en/order-status/tok_1?hash=abc-_1');
     expect(await screen.findByText('Fetching the payment details of your order…', undefined, { timeout: 5000 })).toBeTruthy();
     expect(container.querySelector('.order-status')?.getAttribute('aria-busy')).toBe('true');
     answer();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Order status for Order # 000000007' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Thank you for your order!' })).toBeTruthy();
+    expect(screen.getByText('Order # 000000007')).toBeTruthy();
     await waitFor(() => expect(container.querySelector('.order-status')?.getAttribute('aria-busy')).toBe('false'));
     expect(asked).toEqual(['/api/order-status/tok_1?hash=abc-_1']);
     const facts = container.querySelector('.order-status__facts') as HTMLElement;
@@ -108,10 +109,47 @@ describe('order-status page (spec 2 §2)', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('variant B in the Dutch store: Bedankt voor uw bestelling!', async () => {
+    fakeOrderStatus(data('success', 'paid'));
+    await renderShop('/nl/order-status/tok_6?hash=h');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bedankt voor uw bestelling!' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText('Bestelling # 000000007')).toBeTruthy();
+  });
+
+  it('a payment that did not succeed: pay again with one of the methods, or put the items back in the cart', async () => {
+    const methods = [
+      { code: 'multisafepay_ideal', title: 'iDEAL' },
+      { code: 'multisafepay_creditcard', title: 'Credit card' },
+    ];
+    fakeOrderStatus(data('failed', 'canceled', { order: { increment_id: '000000007', customer_email: 'jane@example.com', order_id: 'o-1', grand_total: 7255, currency: 'EUR', payment_method: 'multisafepay_creditcard', status: 'pending_payment' }, pay_again: { methods } }));
+    await renderShop('/en/order-status/tok_7?hash=h');
+    await page();
+    const form = await screen.findByRole('form', { name: 'Pay again or put the items back' });
+    expect(within(form).getByRole('radio', { name: 'Credit card' })).toHaveProperty('checked', true);
+    expect(within(form).getByRole('radio', { name: 'iDEAL' })).toHaveProperty('checked', false);
+    expect(within(form).getByRole('button', { name: 'Pay €7,255' })).toBeTruthy();
+    expect(within(form).getByRole('button', { name: 'Put the items back in my cart' })).toBeTruthy();
+  });
+
+  it('a bank transfer: the account, the amount and the reference', async () => {
+    const transfer = { account_holder: 'Horloge & Diamant B.V.', iban: 'NL91ABNA0417164300', bic: 'ABNANL2A', amount: 1215, currency: 'EUR', reference: '000000007' };
+    fakeOrderStatus(data('pending', 'pending', { bank_transfer: transfer }));
+    await renderShop('/en/order-status/tok_8?hash=h');
+    await page();
+    const block = await screen.findByRole('region', { name: 'Pay by bank transfer' });
+    for (const [label, value] of [
+      ['Amount', '€1,215'],
+      ['IBAN', 'NL91 ABNA 0417 1643 00'],
+      ['BIC', 'ABNANL2A'],
+      ['Account holder', 'Horloge & Diamant B.V.'],
+      ['Reference', '000000007'],
+    ]) expect(within(block).getByText(label!).nextElementSibling?.textContent).toBe(value);
+  });
+
   it('the second provider\'s page reads transactionid and asks by transaction', async () => {
     const asked = fakeOrderStatus(data('success', 'completed'));
     const { container } = await renderShop('/en/orderstatus?transactionid=order-9&hash=h9');
-    await page();
+    await screen.findByRole('heading', { level: 1, name: 'Thank you for your order!' }, { timeout: 5000 });
     expect(asked).toEqual(['/api/order-status/by-transaction?transactionid=order-9&hash=h9']);
     expect(container.querySelector('.status-label')?.textContent).toBe('✓Paid (completed)');
   });

@@ -5,12 +5,18 @@
  * colour is never the only sign), the group's outcome message and 'Return to shopping'. Dimmed (aria-busy) until the
  * status is fetched; a refused token or hash and a failed fetch show their message with 'Return to homepage';
  * 'You are offline' while the browser is offline. A pending payment is asked again every few seconds.
+ *
+ * Two headings (spec 2 §2): variant B, 'Bedankt voor uw bestelling!' with the order number and the confirmation text,
+ * once the order is paid (the payment's success group: the purchase is complete, whether the shopper just came back
+ * from the provider or opened the page later); variant A, 'Order status for Order # {increment id}', while the payment
+ * is pending or has failed, where the status is what the shopper needs. An order whose payment did not succeed can be
+ * paid again or taken back into the cart from here; a bank transfer shows where to transfer what.
  */
 import type { OrderStatusData } from '@shop/shared/payments/index';
 import type { PaymentStatusGroup } from '@shop/shared/payments/status-groups';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { useTranslation } from '../../app/i18n.ts';
 import { useStore } from '../../app/store-context.tsx';
@@ -18,9 +24,11 @@ import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { exposeToDevtools } from '../devtools/devtools-registry.ts';
 import { useOnlineStatus } from '../offline/use-online-status.ts';
 import { PAYMENT_CONFIG } from '../payment/payment-config.ts';
+import { BankTransferDetails } from '../payment/bank-transfer-details.tsx';
 import { PAYMENT_NS, usePaymentTexts } from '../payment/payment-texts.ts';
 import { fetchOrderStatus, type OrderStatusProblem, type OrderStatusSource } from './order-status-api.ts';
 import { orderStatusMachine } from './order-status.machine.ts';
+import { PayAgain } from './pay-again.tsx';
 import './order-status.css';
 
 const liveMachine = orderStatusMachine.provide({ actors: { fetchStatus: fromPromise(({ input }) => fetchOrderStatus(input)) } });
@@ -61,7 +69,7 @@ export function OrderStatusPage({ source, refreshMs = PAYMENT_CONFIG.statusRefre
         </p>
       ) : null}
       {!ready ? null : view.data ? (
-        <StatusCard data={view.data} />
+        <StatusCard data={view.data} source={source} onPaymentEnded={() => actor.send({ type: 'status.refresh' })} />
       ) : view.problem && view.problem !== 'offline' ? (
         <ProblemCard problem={view.problem} />
       ) : (
@@ -120,13 +128,42 @@ export function StatusLabel({ group, status }: { group: PaymentStatusGroup; stat
   );
 }
 
-function StatusCard({ data }: { data: OrderStatusData }) {
+function StatusCard({ data, source, onPaymentEnded }: { data: OrderStatusData; source: OrderStatusSource; onPaymentEnded: () => void }) {
   const { t } = useTranslation();
   const store = useStore();
   const { group, status } = data.payment;
+  const [paying, setPaying] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const thanks = group === 'success';
+  const payAgain = async (method: string) => {
+    const orderId = data.order.order_id;
+    if (!orderId || paying) return;
+    setPaying(true);
+    setNotice(null);
+    const number = data.order.increment_id;
+    const { startPayment } = await import('../payment/start-payment.ts');
+    const outcome = await startPayment(
+      {
+        orderId,
+        incrementId: number,
+        storeCode: store,
+        currency: data.order.currency ?? 'EUR',
+        amount: data.order.grand_total ?? 0,
+        method,
+        description: t('paymentDescription', { ns: 'checkout', number, defaultValue: `Order ${number}` }),
+      },
+      // A payment that could not be made leaves the shopper on this page, asked again.
+      { errorUrl: `${window.location.pathname}${window.location.search}` },
+    );
+    if (outcome === 'redirected') return;
+    setPaying(false);
+    if (outcome === 'inactive') setNotice(t('payments.messages.notCreated', { ns: PAYMENT_NS, message: t('payAgain.methodUnavailable', { ns: PAYMENT_NS }) }));
+    onPaymentEnded();
+  };
   return (
     <section className={`order-status__card order-status__card--${group}`}>
-      <h1 className="order-status__heading">{t('orderStatus.heading', { ns: PAYMENT_NS, incrementId: data.order.increment_id })}</h1>
+      <h1 className="order-status__heading">{thanks ? t('orderStatus.thanks', { ns: PAYMENT_NS }) : t('orderStatus.heading', { ns: PAYMENT_NS, incrementId: data.order.increment_id })}</h1>
+      {thanks ? <p className="order-status__number">{t('orderStatus.orderLine', { ns: PAYMENT_NS, number: data.order.increment_id })}</p> : null}
       <dl className="order-status__facts">
         <div>
           <dt>{t('orderStatus.orderNumber', { ns: PAYMENT_NS })}</dt>
@@ -141,7 +178,14 @@ function StatusCard({ data }: { data: OrderStatusData }) {
         </div>
       </dl>
       <p className="order-status__message">{t(`payments.outcome.${group}`, { ns: PAYMENT_NS, email: data.order.customer_email })}</p>
-      <Link className="button" to="/$store" params={{ store }}>
+      {data.bank_transfer ? <BankTransferDetails instructions={data.bank_transfer} /> : null}
+      {notice ? (
+        <p className="order-status__problem" role="alert">
+          {notice}
+        </p>
+      ) : null}
+      {data.pay_again && source.kind === 'token' ? <PayAgain data={data} token={source.token} hash={source.hash} store={store} busy={paying} onPay={(method) => void payAgain(method)} /> : null}
+      <Link className={`button${data.pay_again ? ' button--secondary order-status__return' : ''}`} to="/$store" params={{ store }}>
         {t('payments.messages.returnToShopping', { ns: PAYMENT_NS })}
       </Link>
     </section>

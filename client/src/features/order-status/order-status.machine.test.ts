@@ -82,4 +82,15 @@ describe('order status machine', () => {
     await waitFor(actor, (s) => s.matches({ showing: 'settled' }));
     expect(asked).toHaveLength(2);
   });
+
+  it('a failed payment made again from the page: asked for once more, it shows the new outcome', async () => {
+    const { actor, asked } = start([status('failed', 'failed'), status('pending', 'open'), status('success', 'paid')]);
+    await waitFor(actor, (s) => s.matches({ showing: 'settled' }));
+    actor.send({ type: 'status.refresh' });
+    await waitFor(actor, (s) => s.matches({ showing: 'waiting' }));
+    expect(actor.getSnapshot().context.data?.payment.status).toBe('open');
+    actor.send({ type: 'status.refresh' });
+    await waitFor(actor, (s) => s.matches({ showing: 'settled' }) && s.context.data?.payment.group === 'success');
+    expect(asked).toHaveLength(3);
+  });
 });

@@ -67,13 +67,15 @@ export const orderStatusMachine = setup({
 
     showing: {
       initial: 'deciding',
+      // After a payment made again from this page (or anything else that may have moved the order): ask once more.
+      on: { 'status.refresh': '.refreshing' },
       states: {
         deciding: {
           always: [{ guard: ({ context }) => isPending(context.data), target: 'waiting' }, { target: 'settled' }],
         },
         waiting: {
           after: { refresh: 'refreshing' },
-          on: { 'status.refresh': 'refreshing', 'connectivity.online': 'refreshing' },
+          on: { 'connectivity.online': 'refreshing' },
         },
         refreshing: {
           entry: assign({ fetches: ({ context }) => context.fetches + 1 }),
