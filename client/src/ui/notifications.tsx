@@ -25,6 +25,11 @@ export interface Notification {
   action2?: NotificationAction;
   hasNoTimeout?: boolean;
   timeToLive?: number;
+  /**
+   * The message shown as a title followed by a text that is itself the action ("Click here to ..."): a real link or
+   * button. `message` stays the whole text (what is compared and announced).
+   */
+  linkedMessage?: { title: string; action: NotificationAction };
 }
 
 export interface ShownNotification extends Notification {
@@ -110,7 +115,24 @@ function NotificationItem({ notification }: { notification: ShownNotification })
       onFocus={() => setPaused(true)}
       onBlur={(event) => setPaused(event.currentTarget.contains(event.relatedTarget as Node | null))}
     >
-      <p className="notification__message">{notification.message}</p>
+      <p className="notification__message">
+        {notification.linkedMessage ? (
+          <>
+            <strong>{notification.linkedMessage.title}</strong>{' '}
+            {notification.linkedMessage.action.href ? (
+              <a className="notification__link" href={notification.linkedMessage.action.href} onClick={run(notification.linkedMessage.action)}>
+                {notification.linkedMessage.action.label}
+              </a>
+            ) : (
+              <button type="button" className="link-button notification__link" onClick={run(notification.linkedMessage.action)}>
+                {notification.linkedMessage.action.label}
+              </button>
+            )}
+          </>
+        ) : (
+          notification.message
+        )}
+      </p>
       <div className="notification__actions">
         {second ? (
           second.href ? (

@@ -1,7 +1,9 @@
 /** MyOrders (20 a page, spec 2 §9) and MyOrder: the customer's order history from GET /api/user/order-history. */
 import type { OrderHistory } from '@shop/shared/account/account.schema';
 import { ORDER_HISTORY_PAGE_SIZE } from '@shop/shared/account/account.schema';
+import { shownLineTotal } from '@shop/shared/cart/totals';
 import { formatPrice } from '@shop/shared/money/money';
+import type { BankTransferInstructions } from '@shop/shared/orders/bank-transfer';
 import type { OrderAddress, OrderDoc } from '@shop/shared/sync/order.schema';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
@@ -10,6 +12,7 @@ import { useStore } from '../../app/store-context.tsx';
 import { failureMessage } from './account-form.tsx';
 import { orderHistory } from './account-api.ts';
 import { useSessionUser } from './session-store.ts';
+import { BankTransferDetails } from '../payment/bank-transfer-details.tsx';
 
 type Load<T> = { state: 'loading' } | { state: 'done'; value: T } | { state: 'failed'; message: string };
 
@@ -39,6 +42,16 @@ function useOrderPage(page: number, pageSize = ORDER_HISTORY_PAGE_SIZE): [Load<O
     // eslint-disable-next-line react-hooks/exhaustive-deps -- loaded once per page and attempt
   }, [page, pageSize, attempt]);
   return [load, () => setAttempt((n) => n + 1)];
+}
+
+/** The shop's answer on a placed order: its totals (what is charged) and a bank transfer's instructions. */
+function shopResult(order: OrderDoc): { totals?: { subtotal_incl_tax: number; shipping_incl_tax: number; grand_total: number }; bank_transfer?: BankTransferInstructions } {
+  return order.resultCode === 200 && order.result && typeof order.result === 'object' ? (order.result as ReturnType<typeof shopResult>) : {};
+}
+
+/** The totals shown: the shop's, as charged, once it has answered; the device's until then. */
+function totalsOf(order: OrderDoc): OrderDoc['totals'] {
+  return shopResult(order).totals ?? order.totals;
 }
 
 function orderNumber(order: OrderDoc): string {
@@ -96,7 +109,7 @@ export function OrdersPage() {
                   <td data-label={t('orders.number', { ns: 'account' })}>{orderNumber(order)}</td>
                   <td data-label={t('orders.date', { ns: 'account' })}>{date.format(order.created_at)}</td>
                   <td data-label={t('orders.status', { ns: 'account' })}><StatusLabel order={order} /></td>
-                  <td data-label={t('orders.total', { ns: 'account' })} className="account-table__amount">{money(order.totals.grand_total, order)}</td>
+                  <td data-label={t('orders.total', { ns: 'account' })} className="account-table__amount">{money(totalsOf(order).grand_total, order)}</td>
                   <td>
                     <Link to="/$store/my-account/$" params={{ store, _splat: `orders/${encodeURIComponent(order.id)}` }} aria-label={t('orders.viewLabel', { ns: 'account', number: orderNumber(order) })}>
                       {t('orders.view', { ns: 'account' })}
@@ -178,6 +191,7 @@ export function OrderPage({ orderId }: { orderId: string }) {
     );
   }
   const date = new Intl.DateTimeFormat(localeOf(i18n.language), { dateStyle: 'long', timeStyle: 'short' });
+  const bankTransfer = shopResult(order).bank_transfer;
   return (
     <>
       {back}
@@ -199,19 +213,20 @@ export function OrderPage({ orderId }: { orderId: string }) {
             <tr key={`${item.sku}-${item.checksum}`}>
               <td data-label={t('orders.items', { ns: 'account' })}>{item.name}</td>
               <td data-label={t('orders.qty', { ns: 'account' })}>{item.qty}</td>
-              <td data-label={t('orders.price', { ns: 'account' })} className="account-table__amount">{money(item.price_incl_tax * item.qty, order)}</td>
+              <td data-label={t('orders.price', { ns: 'account' })} className="account-table__amount">{money(shownLineTotal(item.price_incl_tax, item.qty), order)}</td>
             </tr>
           ))}
         </tbody>
       </table>
       <dl className="account-totals">
         <dt>{t('orders.subtotal', { ns: 'account' })}</dt>
-        <dd>{money(order.totals.subtotal_incl_tax, order)}</dd>
+        <dd>{money(totalsOf(order).subtotal_incl_tax, order)}</dd>
         <dt>{t('orders.shipping', { ns: 'account' })}</dt>
-        <dd>{money(order.totals.shipping_incl_tax, order)}</dd>
+        <dd>{money(totalsOf(order).shipping_incl_tax, order)}</dd>
         <dt>{t('orders.total', { ns: 'account' })}</dt>
-        <dd>{money(order.totals.grand_total, order)}</dd>
+        <dd>{money(totalsOf(order).grand_total, order)}</dd>
       </dl>
+      {bankTransfer && (order.status === 'pending' || order.status === 'pending_payment' || order.status === undefined) ? <BankTransferDetails instructions={bankTransfer} /> : null}
       <div className="account-addresses account-addresses--two">
         <AddressBlock title={t('orders.shippingAddress', { ns: 'account' })} address={order.shippingAddress} />
         <AddressBlock title={t('orders.billingAddress', { ns: 'account' })} address={order.billingAddress} />

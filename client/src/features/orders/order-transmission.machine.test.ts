@@ -4,13 +4,15 @@ import { orderTransmissionMachine } from './order-transmission.machine.ts';
 
 function start(options: { autoTransmit?: boolean; online?: boolean; failConfirm?: boolean } = {}) {
   const confirmed: string[][] = [];
+  const announced: boolean[] = [];
   const cancelled: string[][] = [];
   const notices = { shown: 0, hidden: 0 };
   const machine = orderTransmissionMachine.provide({
     actors: {
-      confirmOrders: fromPromise<void, { ids: readonly string[] }>(async ({ input }) => {
+      confirmOrders: fromPromise<void, { ids: readonly string[]; announce: boolean }>(async ({ input }) => {
         if (options.failConfirm) throw new Error('storage refused');
         confirmed.push([...input.ids]);
+        announced.push(input.announce);
       }),
       cancelOrders: fromPromise<void, { ids: readonly string[] }>(async ({ input }) => {
         cancelled.push([...input.ids]);
@@ -20,12 +22,12 @@ function start(options: { autoTransmit?: boolean; online?: boolean; failConfirm?
   });
   const actor = createActor(machine, { input: { autoTransmit: options.autoTransmit ?? false, online: options.online ?? false } });
   actor.start();
-  return { actor, confirmed, cancelled, notices };
+  return { actor, confirmed, cancelled, notices, announced };
 }
 
 describe('offline order transmission', () => {
-  it('keeps an order made offline queued, then asks when the connection returns; confirming sends it', async () => {
-    const { actor, confirmed, notices } = start();
+  it('keeps an order made offline queued, then asks when the connection returns; confirming sends it and tells how it ended', async () => {
+    const { actor, confirmed, notices, announced } = start();
     actor.send({ type: 'orders.waiting', ids: ['o1'] });
     expect(actor.getSnapshot().value).toBe('queued');
     expect(notices.shown).toBe(0);
@@ -37,6 +39,7 @@ describe('offline order transmission', () => {
     actor.send({ type: 'orders.confirm' });
     await waitFor(actor, (s) => s.matches('idle'));
     expect(confirmed).toEqual([['o1']]);
+    expect(announced).toEqual([true]);
     expect(notices.hidden).toBe(1);
   });
 
@@ -66,6 +69,8 @@ describe('offline order transmission', () => {
     first.actor.send({ type: 'network.online' });
     await waitFor(first.actor, (s) => s.matches('idle'));
     expect(first.confirmed).toEqual([['o1']]);
+    // The thank-you page shows the outcome itself.
+    expect(first.announced).toEqual([false]);
 
     const second = start({ online: true });
     second.actor.send({ type: 'orders.waiting', ids: ['o2'] });

@@ -44,8 +44,11 @@ export const orderTransmissionMachine = setup({
     input: {} as OrderTransmissionInput,
   },
   actors: {
-    /** Sets `confirmed: true` on these orders (the server then places each exactly once). */
-    confirmOrders: fromPromise<void, { ids: readonly string[] }>(notProvided('confirmOrders')),
+    /**
+     * Sets `confirmed: true` on these orders (the server then places each exactly once). `announce`: tell the shopper
+     * how each one ended (its order number, or why it was refused); off on the thank-you page, which shows it itself.
+     */
+    confirmOrders: fromPromise<void, { ids: readonly string[]; announce: boolean }>(notProvided('confirmOrders')),
     /** Deletes these unconfirmed orders. */
     cancelOrders: fromPromise<void, { ids: readonly string[] }>(notProvided('cancelOrders')),
   },
@@ -101,7 +104,7 @@ export const orderTransmissionMachine = setup({
     confirming: {
       invoke: {
         src: 'confirmOrders',
-        input: ({ context }) => ({ ids: context.waiting }),
+        input: ({ context }) => ({ ids: context.waiting, announce: !context.onThankYouPage }),
         onDone: { actions: assign({ error: null }), target: 'idle' },
         onError: { actions: assign({ error: ({ event }) => String(event.error) }), target: 'asking' },
       },

@@ -1,7 +1,8 @@
 /**
  * The orders of this tab, started with the cart (layout-extras starts it once the cart runs):
  * - the offline order transmission machine, fed with the orders waiting for confirmation and the connection, with its
- *   notice ('Order waiting!' / 'Click here to confirm the order that you made offline.');
+ *   notice ('Order waiting!' / 'Click here to confirm the order that you made offline.', the second a button that
+ *   confirms), and, once a confirmed order is answered, its order number (or why it was refused) with a way to see it;
  * - asking the leading tab to pull while an order waits for the shop's answer (orders have no live stream);
  * - the after-order steps of spec 2 §4, once per order whichever tab sees the answer first: the order time stored,
  *   the cart cleared without server sync, and the device's copy of a placed order dropped so that a later cart never
@@ -15,6 +16,7 @@ import { readUser } from '../account/session-store.ts';
 import { exposeToDevtools } from '../devtools/devtools-registry.ts';
 import { currentNotifications, dismissNotification, notify } from '../../ui/notifications.tsx';
 import { loadCheckoutTexts } from '../checkout/checkout-texts.ts';
+import { refusalOf } from '../checkout/checkout.machine.ts';
 import { cancelOrders, confirmOrders, order$, waitingOrders$, type OrdersCollection } from './order-documents.ts';
 import { LAST_ORDER_KEY, ORDERS_CONFIG } from './orders-config.ts';
 import { orderTransmissionMachine } from './order-transmission.machine.ts';
@@ -40,6 +42,44 @@ export function readLastOrder(): LastOrder | null {
 function noticeText(): string {
   const t = i18next.getFixedT(null, 'checkout');
   return `${t('offline.waitingTitle')} ${t('offline.waitingMessage')}`;
+}
+
+/** Where the shopper sees a placed order: My orders for a customer, else its order-status page. */
+function orderHref(order: OrderDoc): string | null {
+  const store = order.storeCode || 'nl';
+  if (readUser()) return `/${store}/my-account/orders/${encodeURIComponent(order.id)}`;
+  const result = order.result as { order_token?: unknown; hash?: unknown } | undefined;
+  return typeof result?.order_token === 'string' && typeof result.hash === 'string' ? `/${store}/order-status/${encodeURIComponent(result.order_token)}?hash=${encodeURIComponent(result.hash)}` : null;
+}
+
+/** How a confirmed offline order ended: its order number and where to see it, or the spec 2 §8 message of its refusal. */
+function announceOrder(order: OrderDoc): void {
+  const t = i18next.getFixedT(null, 'checkout');
+  const options = { regionLabel: t('notificationsRegion') };
+  if (order.resultCode === 200) {
+    const href = orderHref(order);
+    notify(
+      {
+        type: 'success',
+        message: t('offline.placed', { number: order.increment_id ?? '', email: order.customer_email }),
+        action1: { label: t('offline.ok') },
+        ...(href ? { action2: { label: t('offline.viewOrder'), href } } : {}),
+        hasNoTimeout: true,
+      },
+      options,
+    );
+    return;
+  }
+  const refusal = refusalOf(order);
+  notify(
+    {
+      type: 'error',
+      message: `${t('confirmation.failedTitle')}: ${t(refusal.key.replace(/^checkout\./, ''), { email: refusal.email ?? '', defaultValue: refusal.message ?? t('orders.messages.placingError') })}`,
+      action1: { label: t('offline.ok') },
+      hasNoTimeout: true,
+    },
+    options,
+  );
 }
 
 export interface OrdersRuntime {
@@ -87,8 +127,13 @@ async function createOrdersRuntime(cart: CartRuntime): Promise<OrdersRuntime> {
         await confirmOrders(orders, input.ids);
         // Until the shop's answer is back, the leading tab is asked to pull (orders have no live stream).
         for (const id of input.ids) {
+          let answered = false;
           const stop = watch(id, (order) => {
-            if (order === null || order.transmited) queueMicrotask(() => stop());
+            if (answered || !(order === null || order.transmited)) return;
+            answered = true;
+            queueMicrotask(() => stop());
+            // A server failure (500) is tried again by the shop: only a final answer is told.
+            if (input.announce && order && order.resultCode !== 500) announceOrder(order);
           });
         }
       }),
@@ -97,11 +142,14 @@ async function createOrdersRuntime(cart: CartRuntime): Promise<OrdersRuntime> {
     actions: {
       showNotice: () => {
         const t = i18next.getFixedT(null, 'checkout');
+        const confirm = () => transmission.send({ type: 'orders.confirm' });
         notify(
           {
             type: 'warning',
             message: noticeText(),
-            action1: { label: t('offline.confirm'), onClick: () => transmission.send({ type: 'orders.confirm' }) },
+            // 'Click here to confirm the order that you made offline.' is itself the way to confirm.
+            linkedMessage: { title: t('offline.waitingTitle'), action: { label: t('offline.waitingMessage'), onClick: confirm } },
+            action1: { label: t('offline.confirm'), onClick: confirm },
             action2: { label: t('offline.cancel'), onClick: () => transmission.send({ type: 'orders.cancel' }) },
             hasNoTimeout: true,
           },
