@@ -64,6 +64,8 @@ export default defineConfig({
             DATA_DIR: process.env.E2E_DATA_DIR,
             CLIENT_DIST: process.env.E2E_CLIENT_DIST ?? path.join(root, 'client', 'dist'),
             LOG_LEVEL: 'warn',
+            // The journeys read the mails the shop sent (order mails) from the developers' mailbox.
+            DEV_MAILBOX: 'true',
           },
         },
       }),

@@ -59,8 +59,9 @@ export async function placeGuestOrder(request: APIRequestContext, method = 'mult
   return { id, incrementId: result.increment_id, token: result.order_token, hash: result.hash, email };
 }
 
+/** The order as the checkout hands it over; iDEAL with the bank the shopper chose (the sandbox's ING). */
 export function paymentOrder(order: PlacedOrder, method = 'multisafepay_ideal'): PlacedOrderForPayment {
-  return { orderId: order.id, incrementId: order.incrementId, storeCode: 'en', currency: 'EUR', amount: 1, method, description: `Order ${order.incrementId}` };
+  return { orderId: order.id, incrementId: order.incrementId, storeCode: 'en', currency: 'EUR', amount: 1, method, ...(method === 'multisafepay_ideal' ? { issuer: 'ideal_INGBNL2A' } : {}), description: `Order ${order.incrementId}` };
 }
 
 export function statusUrl(order: PlacedOrder, hash = order.hash): string {
@@ -89,4 +90,10 @@ export async function startPaymentInPage(page: Page, order: PlacedOrderForPaymen
 export async function choosePaymentOutcome(page: Page, outcome: 'Paid' | 'Pending' | 'Failed' | 'Expired' | 'Cancelled'): Promise<void> {
   await expect(page).toHaveURL(/\/sandbox-pay\//);
   await page.getByRole('button', { name: outcome, exact: true }).click();
+}
+
+/** The amount the sandbox's hosted page charges, as it shows it ("€7,260.00"). */
+export async function sandboxAmount(page: Page): Promise<string> {
+  await expect(page).toHaveURL(/\/sandbox-pay\//);
+  return ((await page.locator('dt', { hasText: /^Amount$/ }).locator('xpath=following-sibling::dd[1]').textContent()) ?? '').trim();
 }

@@ -123,14 +123,15 @@ function Checkout({ runtime, orders }: { runtime: CartRuntime; orders: OrdersRun
   );
   const itemTypes = (lines ?? []).map((line) => line.type_id).join(',');
   const [fetchedPayments, setFetchedPayments] = useState<OfferedPaymentMethod[] | null>(null);
-  const [paymentsFailed, setPaymentsFailed] = useState(false);
+  // The cart token whose payment methods could not be fetched (a new token asks again).
+  const [paymentsFailedFor, setPaymentsFailedFor] = useState<string | null>(null);
+  const paymentsFailed = token !== null && paymentsFailedFor === token;
   useEffect(() => {
     if (!token || !online) return;
     let live = true;
-    setPaymentsFailed(false);
     fetchPaymentMethods(token).then(
       (methods) => live && setFetchedPayments(methods),
-      () => live && setPaymentsFailed(true),
+      () => live && setPaymentsFailedFor(token),
     );
     return () => {
       live = false;

@@ -112,17 +112,18 @@ export function PayAgain({ data, token, hash, store, onPay, busy = false }: PayA
 export function UnpaidOrder({ token, hash, store, incrementId, onPay, busy = false, notice }: { token: string; hash: string; store: StoreCode; incrementId: string; onPay: (method: string) => void; busy?: boolean; notice?: string | null }) {
   const ready = usePaymentTexts();
   const { t } = useTranslation();
-  const [data, setData] = useState<OrderStatusData | null | 'failed'>(null);
+  // Asked again after a payment attempt ends (busy goes back to false); an answer counts for the request it answers.
+  const key = `${token}|${hash}|${busy}`;
+  const [answer, setAnswer] = useState<{ key: string; data: OrderStatusData | 'failed' } | null>(null);
+  const data = answer?.key === key ? answer.data : null;
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     let live = true;
-    setData(null);
-    void fetchOrderStatus({ kind: 'token', token, hash }).then((answer) => live && setData(answer.ok ? answer.data : 'failed'));
+    void fetchOrderStatus({ kind: 'token', token, hash }).then((reply) => live && setAnswer({ key, data: reply.ok ? reply.data : 'failed' }));
     return () => {
       live = false;
     };
-    // Fetched again after a payment attempt ends (busy goes back to false).
-  }, [token, hash, busy]);
+  }, [key, token, hash]);
   useEffect(() => {
     if (data && data !== 'failed') headingRef.current?.focus();
   }, [data]);
