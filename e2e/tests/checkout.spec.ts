@@ -1,7 +1,21 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { addFromProductPage, cartButton, cartToken, simpleProducts } from './cart-utils.ts';
+import { createCustomer, loginThroughModal } from './account-utils.ts';
 import { fillPersonal, serverOrders, SHOPPER, toSummary } from './checkout-utils.ts';
-import { shoot } from './utils.ts';
+import { mailsAbout } from './payment-utils.ts';
+import { parsePrice, shoot } from './utils.ts';
+
+/** The bank transfer instructions as shown: the shop's account, the order's total and its number as the reference. */
+async function expectBankTransfer(page: Page, number: string): Promise<void> {
+  const block = page.getByRole('region', { name: 'Pay by bank transfer' });
+  await expect(block).toBeVisible();
+  const value = (label: string) => block.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+  await expect(value('IBAN')).toHaveText('NL91 ABNA 0417 1643 00');
+  await expect(value('BIC')).toHaveText('ABNANL2A');
+  await expect(value('Account holder')).toHaveText('Horloge & Diamant B.V.');
+  await expect(value('Reference')).toHaveText(number);
+  expect(parsePrice((await value('Amount').textContent()) ?? '')).toBeGreaterThan(0);
+}
 
 /** The shop's own checkout (spec 2 §1, §4, §5): steps, field rules, the draft, one order per placement. */
 
@@ -54,14 +68,46 @@ test('a guest checks out with bank transfer and gets the order confirmation; the
   await expect(page.getByText(`A confirmation is on its way to ${SHOPPER.email}.`)).toBeVisible();
   const number = (await page.locator('.checkout-confirmation__number strong').textContent())?.trim();
   expect(number).toMatch(/^EN\d{9}$/);
+  // Bank transfer: where to transfer what, with the order number as the reference.
+  await expectBankTransfer(page, number!);
   await shoot(page, 'desktop-5-confirmation');
   await expect(cartButton(page)).toHaveAccessibleName('Cart, 0 items');
 
   const orders = await serverOrders(request, token);
   expect(orders).toHaveLength(1);
   expect(orders[0]).toMatchObject({ resultCode: 200, increment_id: number });
+  // The mail says the same: placed, to be paid by bank transfer, and where to.
+  await expect.poll(async () => (await mailsAbout(request, SHOPPER.email, number!)).map((mail) => mail.subject)).toEqual([`Your order #${number}: please pay by bank transfer`]);
+  const [mail] = await mailsAbout(request, SHOPPER.email, number!);
+  for (const line of ['IBAN: NL91 ABNA 0417 1643 00', 'BIC: ABNANL2A', 'Account holder: Horloge & Diamant B.V.', `Reference: ${number}`]) expect(mail!.text).toContain(line);
   await page.getByRole('link', { name: 'Return to shopping' }).click();
   await expect(page).toHaveURL(/\/en$/);
+});
+
+test('a customer paying by bank transfer finds the instructions in My orders, on any device', async ({ page, browser, request }) => {
+  const customer = await createCustomer(request);
+  const [product] = await simpleProducts(request, 1);
+  await page.goto('/en');
+  await loginThroughModal(page, customer);
+  await addFromProductPage(page, product!);
+  await page.goto('/en/checkout');
+  await toSummary(page);
+  await page.getByRole('checkbox', { name: /accept the terms and conditions/ }).check();
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toBeVisible({ timeout: 20_000 });
+  const number = (await page.locator('.checkout-confirmation__number strong').textContent())?.trim() ?? '';
+  await expectBankTransfer(page, number);
+  // The customer's other device: My orders, the order, and how to pay it.
+  const device = await browser.newContext();
+  const other = await device.newPage();
+  await other.goto('/en');
+  await loginThroughModal(other, customer);
+  await other.goto('/en/my-account/orders');
+  await other.getByRole('link', { name: new RegExp(number) }).click();
+  await expect(other.getByRole('heading', { level: 2, name: new RegExp(number) })).toBeVisible();
+  await expectBankTransfer(other, number);
+  await shoot(other, 'desktop-my-order-bank-transfer');
+  await device.close();
 });
 
 test('the draft survives a reload and shows in a second tab', async ({ page, context, request }) => {

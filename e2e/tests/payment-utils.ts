@@ -97,3 +97,10 @@ export async function sandboxAmount(page: Page): Promise<string> {
   await expect(page).toHaveURL(/\/sandbox-pay\//);
   return ((await page.locator('dt', { hasText: /^Amount$/ }).locator('xpath=following-sibling::dd[1]').textContent()) ?? '').trim();
 }
+
+/** The mails the shop sent to `email` about order `number` (the developers' mailbox), newest first. */
+export async function mailsAbout(request: APIRequestContext, email: string, number: string): Promise<Array<{ subject: string; text: string }>> {
+  const response = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()).result as Array<{ subject: string; text: string }>).filter((mail) => mail.subject.includes(number));
+}

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { addFromProductPage, cartButton, cartToken, simpleProducts } from './cart-utils.ts';
 import { serverOrders, SHOPPER, toSummary } from './checkout-utils.ts';
 import { parsePrice, searchApi } from './utils.ts';
-import { choosePaymentOutcome, paymentOrder, placeGuestOrder, sandboxAmount, startPaymentInPage, statusUrl } from './payment-utils.ts';
+import { choosePaymentOutcome, mailsAbout, paymentOrder, placeGuestOrder, sandboxAmount, startPaymentInPage, statusUrl } from './payment-utils.ts';
 
 /**
  * The payment flow in the browser against the sandbox provider (spec 2 §4 'Order placing', §2 'Order status page'):
@@ -195,10 +195,7 @@ test('a cancelled payment: Back from the provider shows the unpaid order, not an
   await shoot(page, 'checkout-unpaid-desktop');
 
   // The placed-and-awaiting-payment mail: not a thank-you for a paid order.
-  const mails = async () => {
-    const response = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(SHOPPER.email)}`);
-    return ((await response.json()).result as Array<{ subject: string; text: string }>).filter((mail) => mail.subject.includes(number));
-  };
+  const mails = () => mailsAbout(request, SHOPPER.email, number);
   await expect.poll(async () => (await mails()).map((mail) => mail.subject)).toEqual([`Your order #${number} is waiting for your payment`]);
 
   await again.getByRole('button', { name: 'Put the items back in my cart' }).click();
