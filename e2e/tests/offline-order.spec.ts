@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { addFromProductPage, cartToken, offlineShellReady, simpleProducts } from './cart-utils.ts';
-import { serverOrders, toSummary } from './checkout-utils.ts';
+import { serverOrders, SHOPPER, toSummary } from './checkout-utils.ts';
 import { shoot } from './utils.ts';
 
 /**
  * Offline orders (spec 2 §4): placed without a connection the order is queued and the shopper gets the same flow;
- * after a reload and the network's return the notice asks, the shopper confirms, and the server holds one order.
+ * after a reload and the network's return the notice asks, the shopper confirms (the notice's 'Click here to confirm
+ * the order that you made offline.' is the button), is told the order number, and the server holds one order.
  */
 test('an order placed offline survives a reload and is placed once when the shopper confirms it', async ({ page, context, request }) => {
   const [product] = await simpleProducts(request, 1);
@@ -22,6 +23,11 @@ test('an order placed offline survives a reload and is placed once when the shop
   await shoot(page, 'desktop-6-queued');
   expect(await serverOrders(request, token)).toEqual([]);
 
+  // A reload keeps the waiting screen: the emptied cart is the order's, not an empty-cart error.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Your order is waiting to be sent' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Shopping cart is empty before entering checkout')).toHaveCount(0);
+
   await page.goto('/en');
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
@@ -32,10 +38,18 @@ test('an order placed offline survives a reload and is placed once when the shop
   // Sent to the server unconfirmed: stored, not placed.
   await expect.poll(async () => (await serverOrders(request, token)).map((order) => [order.confirmed, order.resultCode ?? null]), { timeout: 15_000 }).toEqual([[false, null]]);
 
-  await page.getByRole('button', { name: 'Send order' }).click();
+  // The spec's text is itself the button that confirms.
+  await page.getByRole('button', { name: 'Click here to confirm the order that you made offline.' }).click();
   await expect(notice).toBeHidden();
   await expect.poll(async () => (await serverOrders(request, token)).map((order) => order.resultCode ?? null), { timeout: 20_000 }).toEqual([200]);
-  await page.reload();
+  const [placed] = await serverOrders(request, token);
+  // The shopper is told: the order number, and where to see the order.
+  const told = page.getByRole('status').filter({ hasText: `Your order ${placed!.increment_id} has been placed. A confirmation is on its way to ${SHOPPER.email}.` });
+  await expect(told).toBeVisible({ timeout: 20_000 });
+  await shoot(page, 'desktop-8-order-sent');
+  await told.getByRole('link', { name: 'View order' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Order status for Order # ${placed!.increment_id}` })).toBeVisible();
+  await page.goto('/en');
   await expect(page.getByText('Order waiting!')).toHaveCount(0);
   expect(await serverOrders(request, token)).toHaveLength(1);
 });
