@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { addFromProductPage, cartToken, offlineShellReady, simpleProducts } from './cart-utils.ts';
+import { createCustomer, loginThroughModal } from './account-utils.ts';
 import { serverOrders, SHOPPER, toSummary } from './checkout-utils.ts';
 import { shoot } from './utils.ts';
 
@@ -52,4 +53,35 @@ test('an order placed offline survives a reload and is placed once when the shop
   await page.goto('/en');
   await expect(page.getByText('Order waiting!')).toHaveCount(0);
   expect(await serverOrders(request, token)).toHaveLength(1);
+});
+
+test('a customer confirming an order made offline is told its number and finds it in My orders', async ({ page, context, browser, request }) => {
+  const customer = await createCustomer(request);
+  const [product] = await simpleProducts(request, 1);
+  await page.goto('/en');
+  await loginThroughModal(page, customer);
+  await addFromProductPage(page, product!);
+  await offlineShellReady(page);
+  await page.goto('/en/checkout');
+  await toSummary(page);
+  await context.setOffline(true);
+  await page.getByRole('checkbox', { name: /accept the terms and conditions/ }).check();
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByRole('heading', { name: 'Your order is waiting to be sent' })).toBeVisible();
+  await page.goto('/en');
+  await context.setOffline(false);
+  await page.getByRole('button', { name: 'Send order' }).click();
+  const told = page.getByRole('status').filter({ hasText: /^Your order (\d{9}|EN\d{9}) has been placed\./ });
+  await expect(told).toBeVisible({ timeout: 30_000 });
+  const number = /(EN\d{9}|\d{9})/.exec((await told.textContent()) ?? '')![1]!;
+  await told.getByRole('link', { name: 'View order' }).click();
+  await expect(page).toHaveURL(/\/en\/my-account\/orders\//);
+  // The order is the customer's: My orders on another device lists it.
+  const device = await browser.newContext();
+  const other = await device.newPage();
+  await other.goto('/en');
+  await loginThroughModal(other, customer);
+  await other.goto('/en/my-account/orders');
+  await expect(other.getByRole('link', { name: new RegExp(number) })).toBeVisible({ timeout: 20_000 });
+  await device.close();
 });
