@@ -68,3 +68,19 @@ describe('parseCurrencyRates', () => {
     expect(parseCurrencyRates('EUR=1.1')).toBe('EUR is the catalogue currency: its rate is always 1');
   });
 });
+
+describe('loadConfig: bank transfer and the payment window', () => {
+  it('has demo bank details and a 60-minute payment window; reads its own, the IBAN as banks print it', () => {
+    expect(loadConfig({}).orders.bankAccount).toEqual({ account_holder: 'Horloge & Diamant B.V.', iban: 'NL91ABNA0417164300', bic: 'ABNANL2A' });
+    expect(loadConfig({}).payments.windowMinutes).toBe(60);
+    const config = loadConfig({ BANK_ACCOUNT_HOLDER: 'Juwelier B.V.', BANK_IBAN: 'de89 3704 0044 0532 0130 00', BANK_BIC: 'cobadeffxxx', PAYMENT_WINDOW_MINUTES: '30' });
+    expect(config.orders.bankAccount).toEqual({ account_holder: 'Juwelier B.V.', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' });
+    expect(config.payments.windowMinutes).toBe(30);
+  });
+
+  it('refuses an IBAN whose check digits are wrong, a malformed BIC and a window out of range, naming them', () => {
+    expect(() => loadConfig({ BANK_IBAN: 'NL92 ABNA 0417 1643 00' })).toThrow(/BANK_IBAN="NL92 ABNA 0417 1643 00": must be a valid IBAN/);
+    expect(() => loadConfig({ BANK_BIC: 'ABN' })).toThrow(/BANK_BIC="ABN": must be a BIC/);
+    expect(() => loadConfig({ PAYMENT_WINDOW_MINUTES: '1' })).toThrow(/PAYMENT_WINDOW_MINUTES="1": must be between 5 and 43200/);
+  });
+});

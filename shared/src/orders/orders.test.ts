@@ -2,12 +2,16 @@ import { describe, expect, it } from 'vitest';
 import {
   AFTERPAY_TITLE,
   addressProblems,
+  bankTransferInstructions,
   canChangeOrderStatus,
   checkOrder,
   clientTotalsDiffer,
+  formatIban,
   formatIncrementId,
+  ibanValid,
   offerPaymentMethods,
   onlyVirtualItems,
+  orderItemsToCart,
   orderMessage,
   orderStatusLabel,
   paymentRequired,
@@ -129,5 +133,42 @@ describe('totals, numbers and statuses', () => {
     expect(canChangeOrderStatus('pending', 'processing')).toBe(true);
     expect(canChangeOrderStatus('canceled', 'processing')).toBe(false);
     expect(canChangeOrderStatus('complete', 'canceled')).toBe(false);
+  });
+});
+
+describe('bank transfer instructions', () => {
+  it('checks an IBAN by its check digits and prints it in groups of four', () => {
+    expect(ibanValid('NL91 ABNA 0417 1643 00')).toBe(true);
+    expect(ibanValid('DE89370400440532013000')).toBe(true);
+    expect(ibanValid('NL92ABNA0417164300')).toBe(false);
+    expect(ibanValid('NL91')).toBe(false);
+    expect(formatIban('nl91abna0417164300')).toBe('NL91 ABNA 0417 1643 00');
+  });
+
+  it('the amount is the order total and the reference its number', () => {
+    expect(bankTransferInstructions({ account_holder: 'Shop', iban: 'nl91 abna 0417 1643 00', bic: 'ABNANL2A' }, { grand_total: 7260, currency: 'EUR', increment_id: '000000012' })).toEqual({
+      account_holder: 'Shop',
+      iban: 'NL91ABNA0417164300',
+      bic: 'ABNANL2A',
+      amount: 7260,
+      currency: 'EUR',
+      reference: '000000012',
+    });
+  });
+});
+
+describe('an order back into the cart', () => {
+  it('each item becomes the cart item it came from: same line id, options and price; the catalogue names it where it can', () => {
+    const items = orderItemsToCart(
+      [
+        { sku: 'RING-1', type_id: 'simple', checksum: 'abc', qty: 2, name: 'Old name', price_incl_tax: 7254.99, custom_size: '54', custom_size_unit: 'mm' },
+        { sku: 'GONE', type_id: 'simple', checksum: 'def', qty: 1, name: 'Gone watch', price_incl_tax: 100 },
+      ],
+      (sku) => (sku === 'RING-1' ? { name: 'Ring', image: '/r.jpg', url_path: 'rings/ring-1' } : undefined),
+    );
+    expect(items).toEqual([
+      { id: 'RING-1:abc', sku: 'RING-1', checksum: 'abc', type_id: 'simple', qty: 2, custom_size: '54', custom_size_unit: 'mm', snapshot: { name: 'Ring', price_incl_tax: 7254.99, image: '/r.jpg', url_path: 'rings/ring-1' } },
+      { id: 'GONE:def', sku: 'GONE', checksum: 'def', type_id: 'simple', qty: 1, snapshot: { name: 'Gone watch', price_incl_tax: 100, image: '', url_path: '' } },
+    ]);
   });
 });
