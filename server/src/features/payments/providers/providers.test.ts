@@ -107,6 +107,25 @@ describe('MultiSafepay adapter through the payment routes (recorded answers)', a
     const byTransaction = await app.inject({ method: 'GET', url: `/api/order-status/by-transaction?transactionid=${order.id}&hash=${encodeURIComponent(order.hash)}` });
     expect(byTransaction.json().result.payment).toEqual({ status: 'completed', group: 'success' });
   });
+
+  it('a declined payment is made again as a new MultiSafepay order of the same amount, found back by its transaction id', async () => {
+    const order = await placeOrder(app, { total: 99.95 });
+    mspStatus = 'declined';
+    await app.inject({ method: 'POST', url: '/api/payment/post-payment', payload: paymentBody(order.id) });
+    expect((await app.inject({ method: 'POST', url: '/api/payment/get-payment-status', payload: { order_id: order.id } })).json().result).toMatchObject({ status: 'declined', group: 'failed' });
+    expect(await orderStatus(app, order.id)).toBe('pending_payment');
+    const again = await app.inject({ method: 'POST', url: '/api/payment/post-payment', payload: paymentBody(order.id, { method: 'multisafepay_creditcard', amount: 1 }) });
+    expect(again.statusCode).toBe(200);
+    const creates = calls.filter((c) => c.method === 'POST' && (c.body as { order_id?: string }).order_id?.startsWith(order.id));
+    expect(creates.map((c) => c.body)).toEqual([
+      expect.objectContaining({ order_id: order.id, gateway: 'IDEAL', amount: 9995 }),
+      expect.objectContaining({ order_id: `${order.id}-2`, gateway: 'CREDITCARD', amount: 9995 }),
+    ]);
+    mspStatus = 'completed';
+    const byTransaction = await app.inject({ method: 'GET', url: `/api/order-status/by-transaction?transactionid=${order.id}-2&hash=${encodeURIComponent(order.hash)}` });
+    expect(byTransaction.json().result).toMatchObject({ order: { increment_id: order.incrementId }, payment: { status: 'completed', group: 'success' } });
+    expect(await orderStatus(app, order.id)).toBe('processing');
+  });
 });
 
 describe('Mollie adapter through the payment routes (recorded answers)', async () => {
