@@ -1,8 +1,11 @@
-/** The order-confirmation mail (spec 2 §4: "confirmation ... will be emailed"), in the store's language. */
-import { CURRENCY_SIGNS, roundMoney, type CurrencyCode } from '@shop/shared';
+/**
+ * The order-confirmation mail (spec 2 §4: "confirmation ... will be emailed"), in the language the shopper placed the
+ * order in (their interface language, else their store's), its link into the order's store.
+ */
+import { CURRENCY_SIGNS, roundMoney, type CurrencyCode, type Language } from '@shop/shared';
 import type { OutgoingMail } from '../mail/mailer.ts';
 
-type MailLanguage = 'en' | 'nl';
+type MailLanguage = Language;
 
 const TEXTS: Record<MailLanguage, { subject: (number: string) => string; greeting: (name: string) => string; body: string; total: string; status: string; locale: string }> = {
   en: {
@@ -20,6 +23,14 @@ const TEXTS: Record<MailLanguage, { subject: (number: string) => string; greetin
     total: 'Totaal',
     status: 'Volg uw bestelling hier:',
     locale: 'nl-NL',
+  },
+  de: {
+    subject: (number) => `Ihre Bestellung #${number}`,
+    greeting: (name) => `Hallo ${name},`,
+    body: 'Vielen Dank für Ihre Bestellung. Wir haben sie erhalten und geben Ihnen Bescheid, sobald sie versandt wird.',
+    total: 'Gesamtsumme',
+    status: 'Verfolgen Sie Ihre Bestellung hier:',
+    locale: 'de-DE',
   },
 };
 
@@ -40,6 +51,7 @@ function escapeHtml(text: string): string {
 export interface ConfirmationValues {
   to: string;
   store: string;
+  language: MailLanguage;
   firstname: string;
   incrementId: string;
   currency: string;
@@ -49,7 +61,7 @@ export interface ConfirmationValues {
 }
 
 export function orderConfirmationMail(values: ConfirmationValues): OutgoingMail {
-  const t = TEXTS[values.store === 'en' ? 'en' : 'nl'];
+  const t = TEXTS[values.language];
   const lines = values.items.map((item) => `${item.qty} × ${item.name}: ${money(item.row_total_incl_tax, values.currency, t.locale)}`);
   const total = `${t.total}: ${money(values.grandTotal, values.currency, t.locale)}`;
   return {

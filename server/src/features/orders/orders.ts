@@ -3,6 +3,8 @@
  * confirmation mail queued in the same transaction, delivered once it committed), and the service the payment flow
  * uses.
  */
+import { DEFAULT_STORE, isLanguage, isStoreCode } from '@shop/shared';
+import { mailLanguage } from '@shop/shared/stores/shopper-locale';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import { compiledOnce, type Db, type Trx } from '../../storage/database.ts';
@@ -17,14 +19,14 @@ import { OrdersService } from './orders.service.ts';
 import { withOrderTables, type OrderItemsTable, type OrdersTable } from './orders.tables.ts';
 
 /** Claims an order's confirmation (sets `mailed_at` unless set) and answers what the mail needs; compiled once. */
-const claimMail = compiledOnce<{ id: string; at: number }, Pick<OrdersTable, 'customer_email' | 'store' | 'addresses' | 'increment_id' | 'currency' | 'grand_total' | 'order_token'>>(
+const claimMail = compiledOnce<{ id: string; at: number }, Pick<OrdersTable, 'customer_email' | 'store' | 'language' | 'addresses' | 'increment_id' | 'currency' | 'grand_total' | 'order_token'>>(
   (db, value) =>
     withOrderTables(db)
       .updateTable('orders')
       .set({ mailed_at: value('at') })
       .where('id', '=', value('id'))
       .where('mailed_at', 'is', null)
-      .returning(['customer_email', 'store', 'addresses', 'increment_id', 'currency', 'grand_total', 'order_token']),
+      .returning(['customer_email', 'store', 'language', 'addresses', 'increment_id', 'currency', 'grand_total', 'order_token']),
 );
 const itemsOf = compiledOnce<{ orderId: string }, Pick<OrderItemsTable, 'name' | 'qty' | 'row_total_incl_tax'>>((db, value) =>
   withOrderTables(db).selectFrom('order_items').select(['name', 'qty', 'row_total_incl_tax']).where('order_id', '=', value('orderId')).orderBy('position'),
@@ -83,6 +85,7 @@ export function createOrders(deps: {
       confirmation({
         to: order.customer_email,
         store: order.store,
+        language: mailLanguage({ storeCode: isStoreCode(order.store) ? order.store : DEFAULT_STORE, language: isLanguage(order.language) ? order.language : null }),
         firstname: addresses.billing?.firstName ?? '',
         incrementId: order.increment_id,
         currency: order.currency,

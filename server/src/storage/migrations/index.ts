@@ -7,6 +7,7 @@ import * as m005 from './005-content.ts';
 import * as m006 from './006-orders.ts';
 import * as m007 from './007-payments.ts';
 import * as m008 from './008-outbox-queue.ts';
+import * as m009 from './009-order-language.ts';
 
 /** Versioned migrations, applied in name order. Never edit a released one: add the next number. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '006-orders': m006,
   '007-payments': m007,
   '008-outbox-queue': m008,
+  '009-order-language': m009,
 };
