@@ -145,7 +145,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const feed = new InProcessChangeFeed();
   const replication = new ReplicationRepository(db, feed, now);
   const carts = new CartRepository(db, now);
-  const accounts = createAccounts({ db, replication, carts, mailer: app.mailer, config, now });
+  const accounts = createAccounts({ db, replication, carts, mailer: app.mailer, config, now, log: app.log });
   const owners = new Owners(db, accounts.ownerOfToken, { tokenInUrl: config.accounts.tokenInUrl });
   await app.register(accountRoutes(accounts, config.accounts));
   await app.register(replicationRoutes({ repository: replication, owners, feed }));

@@ -27,6 +27,7 @@ import {
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { underStoragePressure } from '../features/storage/shop-storage.ts';
 
 export type ShopCollections = { [Name in CollectionName]: RxCollection<ReplicatedDocs[Name]> };
 export type ShopDatabase = RxDatabase<ShopCollections>;
@@ -99,9 +100,13 @@ export async function createShopDatabase(options: DatabaseOptions = {}): Promise
 
 let instance: Promise<ShopDatabase> | undefined;
 
-/** The tab's one database, created on first use; its data lives in IndexedDB and survives reloads. */
+/**
+ * The tab's one database, created on first use; its data lives in IndexedDB and survives reloads. Its writes go
+ * through the storage pressure rules (features/storage): a full storage clears the caches of what was browsed and the
+ * write waits until it fits, so nothing the shopper made is dropped.
+ */
 export function getShopDatabase(): Promise<ShopDatabase> {
-  instance ??= createShopDatabase().catch((error: unknown) => {
+  instance ??= createShopDatabase({ storage: underStoragePressure(getRxStorageDexie() as RxStorage<unknown, unknown>) }).catch((error: unknown) => {
     instance = undefined;
     throw error;
   });

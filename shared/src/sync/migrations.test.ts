@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { CartLineDocSchema, CartLineDocV0Schema } from '../cart/cart.schema.ts';
 import { cartLineQty, mergeCartLine } from '../cart/cart-line.ts';
 import { MIGRATIONS, migrateCartLineV0, migrateDocument, missingMigrations } from './migrations.ts';
-import { FROZEN_CART_LINE_V0 } from './test-documents.ts';
+import { OrderDocSchema } from './order.schema.ts';
+import { FROZEN_CART_LINE_V0, SAMPLE_DOCS } from './test-documents.ts';
 
 // As RxDB hands it to a migration: with its own bookkeeping fields.
 const CART_LINE_V0 = Object.freeze({ ...FROZEN_CART_LINE_V0, _deleted: false, _meta: { lwt: 1_767_225_600_001 } });
@@ -63,6 +64,15 @@ describe('cart migration v0 → v1', () => {
     expect(migrateDocument('cart', current, 1)).toBe(current);
     expect(() => migrateDocument('cart', current, 2)).toThrow(RangeError);
     expect(() => migrateDocument('wishlist', current, 1)).toThrow(RangeError);
+  });
+
+  it('takes a v0 order (no language) to v1 unchanged: still a valid order, mailed in its store\'s language', () => {
+    const v0 = Object.freeze({ ...SAMPLE_DOCS.orders, _deleted: false, _meta: { lwt: 1 } });
+    const migrated = migrateDocument('orders', { ...v0 }, 0);
+    expect(migrated).toEqual(v0);
+    expect(OrderDocSchema.safeParse(migrated).success).toBe(true);
+    expect(OrderDocSchema.safeParse({ ...migrated, language: 'de' }).success).toBe(true);
+    expect(OrderDocSchema.safeParse({ ...migrated, language: 'fr' }).success).toBe(false);
   });
 
   it('has a strategy for every version above 0 of every collection', () => {

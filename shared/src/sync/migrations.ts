@@ -29,12 +29,17 @@ export function migrateCartLineV0(oldDoc: CartLineDocV0 & Record<string, unknown
   };
 }
 
+/** Orders v0 → v1 adds the optional `language`: a v0 order is a valid v1 order as it is (its mails use its store's). */
+export function migrateOrderV0(oldDoc: Record<string, unknown>): Record<string, unknown> {
+  return oldDoc;
+}
+
 export const MIGRATIONS: Record<CollectionName, MigrationStrategies> = {
   cart: { 1: (oldDoc) => migrateCartLineV0(oldDoc as CartLineDocV0 & Record<string, unknown>) },
   wishlist: {},
   compare: {},
   checkoutDrafts: {},
-  orders: {},
+  orders: { 1: migrateOrderV0 },
   syncTasks: {},
 };
 

@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { PRODUCT_TYPES } from '../catalogue/product-attributes.ts';
 import { CurrencyCodeSchema } from '../location/location.schema.ts';
 import { CartItemOptionsShape, ChecksumSchema } from '../cart/cart.schema.ts';
+import { LANGUAGES } from '../stores/stores.ts';
 import { ClientIdSchema, ReplicatedDocumentShape, SkuSchema, TimestampSchema } from './document.schema.ts';
 
 export const OrderItemSchema = z.object({
@@ -43,11 +44,13 @@ export const OrderTotalsSchema = z.object({
 /**
  * The fields the client writes when the shopper places an order. `id` (the client-made order id) is the idempotency
  * key all the way to the payment provider. `confirmed` is false for an offline order the shopper has not yet agreed to
- * send (spec 2 §4 "Offline orders"); the server places only confirmed orders.
+ * send (spec 2 §4 "Offline orders"); the server places only confirmed orders. `language` is the shopper's interface
+ * language when it is not their store's (v1): the order's mails are written in it.
  */
 export const OrderRequestShape = {
   created_at: TimestampSchema,
   storeCode: z.string().check(z.maxLength(16)),
+  language: z.optional(z.enum(LANGUAGES)),
   currency: CurrencyCodeSchema,
   customer_email: z.string(),
   personalDetails: z.object({
@@ -87,7 +90,7 @@ export type OrderDoc = z.infer<typeof OrderDocSchema>;
 
 export const ORDER_REQUEST_FIELDS = Object.keys(OrderRequestShape) as Array<keyof typeof OrderRequestShape>;
 export const ORDER_SERVER_OWNED_FIELDS = Object.keys(OrderResultShape) as Array<keyof typeof OrderResultShape>;
-export const ORDER_COLLECTION_VERSION = 0;
+export const ORDER_COLLECTION_VERSION = 1;
 export const ORDER_INDEXES = [['created_at'], ['transmited', 'created_at']] as const;
 
 /** Order ids are client-made; re-exported so that callers validate them with the same limit. */

@@ -1,7 +1,12 @@
 /** The customer calls of spec 2 §7 (`/api/user/*`, the accounts contract); the gate adds the bearer token. */
 import type { ChangePasswordBody, CreateCustomerBody, CustomerProfile, LoginMeta, OrderHistory, RefreshMeta, UpdateCustomerBody } from '@shop/shared/account/index';
 import { ORDER_HISTORY_PAGE_SIZE } from '@shop/shared/account/account.schema';
+import type { StoreCode } from '@shop/shared/stores/stores';
+import { shopperLocaleQuery } from '@shop/shared/stores/shopper-locale';
+import i18next from 'i18next';
 import { apiRequest } from '../../app/api.ts';
+
+// The calls that lead to a mail name the shopper's store and interface language: the mail follows them.
 
 const json = (body: unknown, method = 'POST'): RequestInit => ({
   method,
@@ -14,8 +19,8 @@ export async function login(username: string, password: string, cartId: string |
   return { token: answer.result, meta: answer.meta as unknown as LoginMeta };
 }
 
-export async function createCustomer(body: CreateCustomerBody): Promise<CustomerProfile> {
-  return (await apiRequest<CustomerProfile>('/api/user/create', json(body))).result;
+export async function createCustomer(body: CreateCustomerBody, store: StoreCode): Promise<CustomerProfile> {
+  return (await apiRequest<CustomerProfile>(`/api/user/create?${shopperLocaleQuery(store, i18next.language)}`, json(body))).result;
 }
 
 export async function logout(): Promise<void> {
@@ -34,8 +39,8 @@ export async function orderHistory(currentPage = 1, pageSize = ORDER_HISTORY_PAG
   return (await apiRequest<OrderHistory>(`/api/user/order-history?pageSize=${pageSize}&currentPage=${currentPage}`, {})).result;
 }
 
-export async function resetPassword(email: string): Promise<void> {
-  await apiRequest('/api/user/reset-password', json({ email }));
+export async function resetPassword(email: string, store: StoreCode): Promise<void> {
+  await apiRequest(`/api/user/reset-password?${shopperLocaleQuery(store, i18next.language)}`, json({ email }));
 }
 
 export async function createPassword(email: string, newPassword: string, resetToken: string): Promise<void> {

@@ -5,6 +5,7 @@
 import { checkEmail, checkName, checkPassword, checkPasswordRepeat, checkRequired } from '@shop/shared/account/account-fields';
 import { useState } from 'react';
 import { useTranslation } from '../../app/i18n.ts';
+import { useStore } from '../../app/store-context.tsx';
 import { FormFailure, PasswordField, SubmitButton, TextField, useAccountForm } from './account-form.tsx';
 import { loadSessionModule } from './session-loader.ts';
 
@@ -41,6 +42,7 @@ export function LoginForm({ onDone, onForgot, onRegister }: { onDone?: () => voi
 
 export function RegisterForm({ onDone, onLogin }: { onDone?: () => void; onLogin: () => void }) {
   const { t } = useTranslation();
+  const store = useStore();
   const form = useAccountForm(
     { firstname: '', lastname: '', email: '', password: '', repeat: '' },
     {
@@ -57,7 +59,7 @@ export function RegisterForm({ onDone, onLogin }: { onDone?: () => void; onLogin
       noValidate
       onSubmit={form.onSubmit(async ({ firstname, lastname, email, password }) => {
         const session = await loadSessionModule();
-        await session.register({ email: email.trim(), firstname: firstname.trim(), lastname: lastname.trim() }, password);
+        await session.register({ email: email.trim(), firstname: firstname.trim(), lastname: lastname.trim() }, password, store);
         session.showAccountNotice('success', 'notices.registered');
         onDone?.();
       })}
@@ -83,6 +85,7 @@ export function RegisterForm({ onDone, onLogin }: { onDone?: () => void; onLogin
 
 export function ForgotForm({ onLogin, initialEmail = '' }: { onLogin: () => void; initialEmail?: string }) {
   const { t } = useTranslation();
+  const store = useStore();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useAccountForm({ email: initialEmail }, { email: (v) => checkEmail(v.email) });
   if (sentTo) {
@@ -103,7 +106,7 @@ export function ForgotForm({ onLogin, initialEmail = '' }: { onLogin: () => void
       noValidate
       onSubmit={form.onSubmit(async ({ email }) => {
         const { resetPassword } = await import('./account-api.ts');
-        await resetPassword(email.trim());
+        await resetPassword(email.trim(), store);
         setSentTo(email.trim());
       })}
     >

@@ -9,6 +9,7 @@
  * Other tabs follow through the stored record (session-store.ts) and the cart token (cart-runtime.ts).
  */
 import type { CustomerProfile, UpdateCustomerBody } from '@shop/shared/account/account.schema';
+import type { StoreCode } from '@shop/shared/stores/stores';
 import i18next from 'i18next';
 import { ApiError } from '../../app/api.ts';
 import { notify } from '../../ui/notifications.tsx';
@@ -122,8 +123,8 @@ export async function login(username: string, password: string): Promise<Session
   return readUser()!;
 }
 
-export async function register(customer: { email: string; firstname: string; lastname: string }, password: string): Promise<SessionUser> {
-  await api.createCustomer({ customer, password });
+export async function register(customer: { email: string; firstname: string; lastname: string }, password: string, store: StoreCode): Promise<SessionUser> {
+  await api.createCustomer({ customer, password }, store);
   return login(customer.email, password);
 }
 

@@ -12,11 +12,12 @@ import { draftSectionValues } from '@shop/shared/sync/checkout-draft';
 import type { CheckoutDraftDoc } from '@shop/shared/sync/checkout-draft.schema';
 import { DEFAULT_PAYMENT_MAPPING, DEFAULT_PO_NUMBER, offerPaymentMethods, PURCHASE_ORDER_CODE, type OfferedPaymentMethod } from '@shop/shared/orders/payment-methods';
 import { shippingMethodsFor } from '@shop/shared/orders/shipping';
+import { shopperLocale } from '@shop/shared/stores/shopper-locale';
 import { STORE_VIEWS } from '@shop/shared/stores/stores';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import type { TFunction } from 'i18next';
+import i18next, { type TFunction } from 'i18next';
 import { fromCallback, fromPromise } from 'xstate';
 import { useTranslation } from '../../app/i18n.ts';
 import { useStore } from '../../app/store-context.tsx';
@@ -392,7 +393,7 @@ function provideCheckout({ read, orders, drafts, store, setPassword, t }: Checko
           if (personal.createAccount) {
             const secret = read().password;
             if (secret && personal.emailAddress && personal.firstName && personal.lastName) {
-              await createCustomer({ customer: { email: personal.emailAddress.trim(), firstname: personal.firstName.trim(), lastname: personal.lastName.trim() }, password: secret }).catch(
+              await createCustomer({ customer: { email: personal.emailAddress.trim(), firstname: personal.firstName.trim(), lastname: personal.lastName.trim() }, password: secret }, store).catch(
                 () => undefined,
               );
             }
@@ -480,7 +481,7 @@ function orderDraft(draft: CheckoutDraftDoc | null, store: StoreCode, shipping: 
   const payment = (payments ?? []).find((m) => m.code === pay.paymentMethod);
   const extra = pay.paymentMethodAdditional ?? {};
   return {
-    storeCode: store,
+    ...shopperLocale(store, i18next.language),
     currency: 'EUR',
     personal: {
       firstName: personal.firstName ?? '',

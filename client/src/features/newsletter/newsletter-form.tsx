@@ -6,6 +6,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '../../app/api.ts';
 import { useTranslation } from '../../app/i18n.ts';
+import { useStore } from '../../app/store-context.tsx';
 import { CaptchaStatus } from '../captcha/captcha-status.tsx';
 import { useCaptcha } from '../captcha/use-captcha.ts';
 import { CouponCode } from './coupon-code.tsx';
@@ -17,6 +18,7 @@ import './newsletter.css';
 
 export function NewsletterForm({ withName = true, onSubscribed, initialEmail = '' }: { withName?: boolean; onSubscribed?: (coupon: string | null) => void; initialEmail?: string }) {
   const { t } = useTranslation();
+  const store = useStore();
   const id = useId();
   const [email, setEmail] = useState(initialEmail);
   const [firstname, setFirstname] = useState('');
@@ -46,7 +48,7 @@ export function NewsletterForm({ withName = true, onSubscribed, initialEmail = '
     }
     setBusy(true);
     try {
-      const answer = await subscribe({ email: email.trim(), firstname: withName ? firstname.trim() : undefined, captcha: captcha.token });
+      const answer = await subscribe({ email: email.trim(), firstname: withName ? firstname.trim() : undefined, captcha: captcha.token, store });
       setCoupon(answer.coupon);
       showNewsletterNotice('subscribed');
       onSubscribed?.(answer.coupon);

@@ -7,6 +7,7 @@ import type { NewsletterStatus } from '@shop/shared/content/newsletter.schema';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { ApiError, apiGet } from '../../app/api.ts';
 import { useTranslation } from '../../app/i18n.ts';
+import { useStore } from '../../app/store-context.tsx';
 import { CaptchaStatus } from '../captcha/captcha-status.tsx';
 import { useCaptcha } from '../captcha/use-captcha.ts';
 import { useContentTexts } from '../wishlist/content-texts.ts';
@@ -62,6 +63,7 @@ export default function NewsletterPreferences() {
 
 function PreferencesForm({ email, firstname, status, onStatus }: { email: string; firstname: string; status: NewsletterStatus; onStatus: (status: NewsletterStatus) => void }) {
   const { t } = useTranslation();
+  const store = useStore();
   const id = useId();
   const subscribed = status === 'subscribed';
   const [wanted, setWanted] = useState(subscribed);
@@ -83,7 +85,7 @@ function PreferencesForm({ email, firstname, status, onStatus }: { email: string
     setBusy(true);
     try {
       if (wanted) {
-        const answer = await subscribe({ email, firstname: firstname || undefined, captcha: captcha.token });
+        const answer = await subscribe({ email, firstname: firstname || undefined, captcha: captcha.token, store });
         setCoupon(answer.coupon);
         onStatus('subscribed');
       } else {

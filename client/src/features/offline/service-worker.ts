@@ -7,14 +7,17 @@
  * - Catalogue reads go to the network first (3 s), then to what was seen; images come from the cache first.
  * - Cart, replication, stock and every API path not named in cache-rules.ts pass straight through.
  * - A new version waits until a page asks it to take over (register-worker.ts), then claims the open pages.
+ * - Storage under pressure (features/storage): a quota error empties the runtime caches (`purgeOnQuotaError`);
+ *   repeated errors, or the page's word, switch cache writes or reads off (cache-persistence.ts).
  */
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
-import { clientsClaim } from 'workbox-core';
+import { clientsClaim, registerQuotaErrorCallback } from 'workbox-core';
 import type { WorkboxPlugin } from 'workbox-core/types';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { createCachePersistence } from '../storage/cache-persistence.ts';
 import { CACHE_NAMES, cacheRuleFor, offlineMissBody, urlMapCacheKey, type CacheRule } from './cache-rules.ts';
 
 // The little of ServiceWorkerGlobalScope this file uses (the client's tsconfig has the DOM library, not WebWorker).
@@ -34,8 +37,12 @@ precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 clientsClaim();
 
+const persistence = createCachePersistence();
+registerQuotaErrorCallback(() => persistence.writeFailed());
+
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+  persistence.fromPage(event.data);
 });
 
 // A version that renames a runtime cache (its answers changed shape) drops the old one.
@@ -73,19 +80,19 @@ const strategies: Partial<Record<CacheRule, NetworkFirst | CacheFirst>> = {
     cacheName: CACHE_NAMES.catalogue,
     networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
     matchOptions: { ignoreVary: true },
-    plugins: [only200, catalogueExpiry, offlineMiss],
+    plugins: [persistence.plugin, only200, catalogueExpiry, offlineMiss],
   }),
   'url-map': new NetworkFirst({
     cacheName: CACHE_NAMES.catalogue,
     networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
     matchOptions: { ignoreVary: true },
-    plugins: [urlMapKey, only200, catalogueExpiry, offlineMiss],
+    plugins: [urlMapKey, persistence.plugin, only200, catalogueExpiry, offlineMiss],
   }),
   media: new CacheFirst({
     cacheName: CACHE_NAMES.media,
     // A resized picture varies by Accept (WebP or PNG): offline, either one is better than none.
     matchOptions: { ignoreVary: true },
-    plugins: [only200, mediaExpiry],
+    plugins: [persistence.plugin, only200, mediaExpiry],
   }),
 };
 

@@ -10,6 +10,7 @@ import type { CartLineDoc } from '@shop/shared/cart/index';
 import { cartTotals } from '@shop/shared/cart/index';
 import type { ShippingMethod } from '@shop/shared/cart/totals';
 import { purchaseOrderNumber, PURCHASE_ORDER_CODE } from '@shop/shared/orders/payment-methods';
+import type { Language } from '@shop/shared/stores/stores';
 import type { OrderAddress, OrderDoc } from '@shop/shared/sync/order.schema';
 import type { RxCollection } from 'rxdb/plugins/core';
 import { map, type Observable } from 'rxjs';
@@ -46,6 +47,8 @@ export function finallyRefused(order: Pick<OrderDoc, 'transmited' | 'resultCode'
 
 export interface OrderDraft {
   storeCode: string;
+  /** The shopper's interface language when it is not the store's: the order's mails are written in it. */
+  language?: Language | undefined;
   currency: string;
   personal: { firstName: string; lastName: string; emailAddress: string; phoneNumber?: string };
   shipping: OrderAddress;
@@ -65,6 +68,7 @@ export function orderRequest(lines: readonly CartLineDoc[], draft: OrderDraft, a
   return {
     created_at: at,
     storeCode: draft.storeCode,
+    ...(draft.language ? { language: draft.language } : {}),
     currency: draft.currency as OrderDoc['currency'],
     customer_email: draft.personal.emailAddress.trim(),
     personalDetails: {

@@ -59,6 +59,29 @@ describe('register and log in', () => {
     expect((await call('GET', `/api/user/me?token=${encodeURIComponent(response.body.result)}`)).body.result.id).toBe(profile.id);
   });
 
+  it('mails a new account a welcome in the language the shopper used, linking to the account pages of their store', async () => {
+    const welcomeOf = async (email: string) => {
+      const [mail] = await new OutboxRepository(setup.app.db).list({ to: email, limit: 1 });
+      return mail!;
+    };
+    const dutch = unique('welkom');
+    await register(dutch);
+    expect(await welcomeOf(dutch)).toMatchObject({ kind: 'account-welcome', subject: 'Welkom bij Horloge & Diamant' });
+    expect((await welcomeOf(dutch)).text).toContain('/nl/my-account');
+
+    const german = unique('willkommen');
+    expect((await call('POST', '/api/user/create?storeCode=en&language=de', { payload: customerBody(german) })).status).toBe(200);
+    const mail = await welcomeOf(german);
+    expect(mail.subject).toBe('Willkommen bei Horloge & Diamant');
+    expect(mail.text).toContain('Hallo Anna,');
+    expect(mail.text).toContain('/en/my-account');
+
+    // An unknown store is refused before anything is made.
+    const refused = unique('refused');
+    expect((await call('POST', '/api/user/create?storeCode=fr', { payload: customerBody(refused) })).status).toBe(400);
+    expect((await call('POST', '/api/user/create', { payload: customerBody(refused) })).status).toBe(200);
+  });
+
   it("answers the spec's message for an e-mail address that has an account, whatever its case", async () => {
     const email = unique('taken');
     await register(email);
@@ -217,6 +240,28 @@ describe('passwords', () => {
     expect((await login(customer.email, { password: 'reset secret' })).status).toBe(200);
     const again = await call('POST', '/api/user/create-password', { payload: { email: customer.email, newPassword: 'another secret', resetToken } });
     expect(again.status).toBe(400);
+  });
+
+  it('writes the reset mail in the language the shopper used, with the link into their store', async () => {
+    const customer = await newCustomer('locale');
+    const mailFor = async (query: string, ip: string) => {
+      expect((await call('POST', `/api/user/reset-password${query}`, { payload: { email: customer.email }, ip })).status, query).toBe(200);
+      const [mail] = await new OutboxRepository(setup.app.db).list({ to: customer.email, limit: 1 });
+      return { subject: mail!.subject, link: new URL(/http\S+create-password\S+/.exec(mail!.text)![0]) };
+    };
+    // The English store with a German interface: German words, the English store's page.
+    const german = await mailFor('?storeCode=en&language=de', '10.9.0.1');
+    expect(german.subject).toBe('Passwort zurücksetzen');
+    expect(german.link.pathname).toBe('/en/create-password');
+    const dutch = await mailFor('?storeCode=nl', '10.9.0.2');
+    expect(dutch.subject).toBe('Stel uw wachtwoord opnieuw in');
+    expect(dutch.link.pathname).toBe('/nl/create-password');
+
+    for (const query of ['?storeCode=fr', '?storeCode=en&language=fr']) {
+      const refused = await call('POST', `/api/user/reset-password${query}`, { payload: { email: customer.email }, ip: '10.9.0.3' });
+      expect(refused.status, query).toBe(400);
+      expect(refused.body.result.message).toMatch(/storeCode|language/);
+    }
   });
 
   it('a reset link expires after an hour', async () => {

@@ -3,7 +3,7 @@
  * (the spec's field messages), calls the accounts service and answers in the envelope. The access token comes as
  * `Authorization: Bearer <token>` or, when USER_TOKEN_IN_URL is on, as `?token=`.
  */
-import { DEFAULT_STORE, DomainError, isStoreCode } from '@shop/shared';
+import { DomainError } from '@shop/shared';
 import {
   ACCOUNT_MESSAGES,
   ChangePasswordBodySchema,
@@ -22,7 +22,7 @@ import { envelopeSchema, errorEnvelopeSchema, jsonSchema } from '../../plugins/o
 import { describeIssues } from '../replication/replication.protocol.ts';
 import { bearerToken } from '../replication/owner.ts';
 import type { AccountsService, CustomerIdentity } from './accounts.service.ts';
-import { MAIL_LANGUAGES, type MailLanguage } from './mail-texts.ts';
+import { MAIL_LOCALE_QUERY, mailLocaleOf } from '../mail/mail-locale.ts';
 import { RateLimitedError } from './rate-limit.ts';
 
 export interface AccountRoutesOptions {
@@ -61,6 +61,7 @@ const doc = (summary: string, body: z.core.$ZodType | null, result: Record<strin
 });
 const tokens = { type: 'string', description: 'The access token' };
 const profile = jsonSchema(CustomerProfileSchema);
+const localeQuery = { querystring: { type: 'object', properties: MAIL_LOCALE_QUERY } };
 
 export function accountRoutes(service: AccountsService, options: AccountRoutesOptions) {
   return async function routes(app: FastifyInstance): Promise<void> {
@@ -73,9 +74,10 @@ export function accountRoutes(service: AccountsService, options: AccountRoutesOp
     };
     const identify = (request: FastifyRequest): Promise<CustomerIdentity> => service.identify(tokenOf(request));
 
-    app.post('/api/user/create', doc('Registers a customer; answers the profile', CreateCustomerBodySchema, profile), async (request) => {
+    app.post('/api/user/create', doc('Registers a customer and mails a welcome; answers the profile', CreateCustomerBodySchema, profile, localeQuery), async (request) => {
+      const locale = mailLocaleOf(request.query as Record<string, unknown>);
       const body = parse(CreateCustomerBodySchema, request.body, 'registration');
-      return { code: 200, result: await service.register(body) };
+      return { code: 200, result: await service.register(body, { origin: options.publicUrl, ...locale }) };
     });
 
     app.post(
@@ -104,16 +106,12 @@ export function accountRoutes(service: AccountsService, options: AccountRoutesOp
 
     app.post(
       '/api/user/reset-password',
-      doc('Mails a link to choose a new password (single use, one hour)', ResetPasswordBodySchema, { type: 'boolean' }, {
-        querystring: { type: 'object', properties: { storeCode: { type: 'string', enum: ['nl', 'en'] }, lang: { type: 'string', enum: [...MAIL_LANGUAGES] } } },
-      }),
+      doc('Mails a link to choose a new password (single use, one hour)', ResetPasswordBodySchema, { type: 'boolean' }, localeQuery),
       async (request, reply) =>
         limited(reply, async () => {
+          const locale = mailLocaleOf(request.query as Record<string, unknown>);
           const body = parse(ResetPasswordBodySchema, request.body, 'reset request');
-          const query = request.query as Record<string, unknown>;
-          const store = isStoreCode(query.storeCode) ? query.storeCode : DEFAULT_STORE;
-          const language: MailLanguage = (MAIL_LANGUAGES as readonly unknown[]).includes(query.lang) ? (query.lang as MailLanguage) : store === 'en' ? 'en' : 'nl';
-          await service.requestPasswordReset(body.email, request.ip, { origin: options.publicUrl, store, language });
+          await service.requestPasswordReset(body.email, request.ip, { origin: options.publicUrl, ...locale });
           return { code: 200, result: true };
         }),
     );

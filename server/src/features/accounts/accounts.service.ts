@@ -18,13 +18,15 @@ import {
   type UpdateCustomerBody,
 } from '@shop/shared/account/index';
 import type { OrderDoc } from '@shop/shared/sync/index';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { CartRepository } from '../cart/cart.repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { ReplicationRepository } from '../replication/replication.repository.ts';
 import type { AccountsRepository, CustomerRecord } from './accounts.repository.ts';
 import type { GuestMerge } from './guest-merge.ts';
-import { resetPasswordMail, type MailLanguage } from './mail-texts.ts';
+import type { MailLocale } from '../mail/mail-locale.ts';
+import { accountWelcomeMail, resetPasswordMail } from './mail-texts.ts';
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import type { RateLimiter, RateLimitKey } from './rate-limit.ts';
 import { hashToken, newOpaqueToken, signAccessToken, verifyAccessToken } from './tokens.ts';
@@ -49,6 +51,11 @@ export function customerOwner(customerId: number): string {
   return `customer:${customerId}`;
 }
 
+/** Where the links of an account mail point (the shop's public address and the shopper's store) and its language. */
+export interface MailLink extends MailLocale {
+  origin: string;
+}
+
 export interface AccountsDependencies {
   repository: AccountsRepository;
   limiter: RateLimiter;
@@ -59,6 +66,7 @@ export interface AccountsDependencies {
   secret: string;
   config: AppConfig['accounts'];
   now: () => number;
+  log?: FastifyBaseLogger;
 }
 
 const signInIncorrect = () => new DomainError('account_sign_in_incorrect', ACCOUNT_MESSAGES.signInIncorrect, { status: 401 });
@@ -90,7 +98,8 @@ export class AccountsService {
     ];
   }
 
-  async register(body: CreateCustomerBody): Promise<CustomerProfile> {
+  /** Creates the account and mails a welcome in the shopper's language (a mail problem does not undo the account). */
+  async register(body: CreateCustomerBody, link: MailLink): Promise<CustomerProfile> {
     const { repository } = this.deps;
     const email = normaliseEmail(body.customer.email);
     const emailExists = () => new DomainError('account_email_exists', ACCOUNT_MESSAGES.emailExists);
@@ -104,6 +113,8 @@ export class AccountsService {
     });
     if (!customer) throw emailExists();
     if (body.customer.addresses?.length) await repository.replaceAddresses(customer.id, body.customer.addresses, this.now);
+    const welcome = accountWelcomeMail(link.language, { to: customer.email, firstname: customer.firstname, url: `${link.origin}/${link.store}/my-account` });
+    await this.deps.mailer.send(welcome).catch((error: unknown) => this.deps.log?.error({ err: error }, 'the account welcome mail could not be written'));
     return repository.profile((await repository.byId(customer.id))!);
   }
 
@@ -158,7 +169,7 @@ export class AccountsService {
    * Mails a single-use link valid for an hour. Every request counts against the account and the client address, so
    * the form cannot be used to flood a mailbox; an unknown address is answered 404 as the spec asks.
    */
-  async requestPasswordReset(emailText: string, address: string, link: { origin: string; store: string; language: MailLanguage }): Promise<void> {
+  async requestPasswordReset(emailText: string, address: string, link: MailLink): Promise<void> {
     const { repository, limiter } = this.deps;
     const email = normaliseEmail(emailText);
     const keys = this.resetKeys(email, address);

@@ -1,4 +1,5 @@
 /** Puts the accounts feature together for app.ts: tables, rate limiter, guest merge and the service. */
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../storage/database.ts';
 import type { CartRepository } from '../cart/cart.repository.ts';
@@ -18,6 +19,7 @@ export function createAccounts(deps: {
   mailer: Mailer;
   config: Pick<AppConfig, 'accounts' | 'dataDir'>;
   now: () => number;
+  log?: FastifyBaseLogger;
 }): AccountsService {
   const db = withAccountTables(deps.db);
   return new AccountsService({
@@ -30,5 +32,6 @@ export function createAccounts(deps: {
     secret: loadTokenSecret(deps.config.dataDir, deps.config.accounts.tokenSecret),
     config: deps.config.accounts,
     now: deps.now,
+    ...(deps.log ? { log: deps.log } : {}),
   });
 }

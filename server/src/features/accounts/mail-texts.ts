@@ -1,8 +1,11 @@
-/** The account mails in the shop's three languages (the store decides: /nl in Dutch, /en in English). */
+/**
+ * The account mails in the shop's three languages: the shopper's interface language, else their store's (/nl in
+ * Dutch, /en in English), with links into the store they used (features/mail/mail-locale.ts).
+ */
+import type { Language } from '@shop/shared';
 import type { OutgoingMail } from '../mail/mailer.ts';
 
-export const MAIL_LANGUAGES = ['en', 'nl', 'de'] as const;
-export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
+export type MailLanguage = Language;
 
 const RESET_TEXTS: Record<MailLanguage, { subject: string; greeting: (name: string) => string; body: string; ignore: string }> = {
   en: {
@@ -38,5 +41,40 @@ export function resetPasswordMail(language: MailLanguage, values: { to: string; 
     kind: 'reset-password',
     text: `${greeting}\n\n${t.body}\n\n${values.url}\n\n${t.ignore}\n`,
     html: `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(t.body)}</p><p><a href="${escapeHtml(values.url)}">${escapeHtml(values.url)}</a></p><p>${escapeHtml(t.ignore)}</p>`,
+  };
+}
+
+const WELCOME_TEXTS: Record<MailLanguage, { subject: string; greeting: (name: string) => string; body: (email: string) => string; account: string }> = {
+  en: {
+    subject: 'Welcome to Horloge & Diamant',
+    greeting: (name) => `Hello ${name},`,
+    body: (email) => `Your account has been created. Log in with ${email} to follow your orders and keep your addresses and wishlist on every device.`,
+    account: 'Your account:',
+  },
+  nl: {
+    subject: 'Welkom bij Horloge & Diamant',
+    greeting: (name) => `Beste ${name},`,
+    body: (email) => `Uw account is aangemaakt. Log in met ${email} om uw bestellingen te volgen en uw adressen en verlanglijst op elk apparaat te bewaren.`,
+    account: 'Uw account:',
+  },
+  de: {
+    subject: 'Willkommen bei Horloge & Diamant',
+    greeting: (name) => `Hallo ${name},`,
+    body: (email) => `Ihr Konto wurde angelegt. Melden Sie sich mit ${email} an, um Ihre Bestellungen zu verfolgen und Ihre Adressen und Ihre Wunschliste auf jedem Gerät zu behalten.`,
+    account: 'Ihr Konto:',
+  },
+};
+
+/** The mail a new account gets, with a link to the account pages of the store it was created in. */
+export function accountWelcomeMail(language: MailLanguage, values: { to: string; firstname: string; url: string }): OutgoingMail {
+  const t = WELCOME_TEXTS[language];
+  const greeting = t.greeting(values.firstname);
+  const body = t.body(values.to);
+  return {
+    to: values.to,
+    subject: t.subject,
+    kind: 'account-welcome',
+    text: `${greeting}\n\n${body}\n\n${t.account} ${values.url}\n`,
+    html: `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(body)}</p><p>${escapeHtml(t.account)} <a href="${escapeHtml(values.url)}">${escapeHtml(values.url)}</a></p>`,
   };
 }

@@ -1,8 +1,9 @@
 /** The newsletter welcome mail with the subscriber's coupon, in the shopper's language (the store's unless given). */
+import type { Language } from '@shop/shared';
 import { escapeHtml } from '../mail/mailbox.page.ts';
 import type { OutgoingMail } from '../mail/mailer.ts';
 
-export type MailLanguage = 'en' | 'nl' | 'de';
+type MailLanguage = Language;
 
 const TEXTS: Record<MailLanguage, { subject: string; greeting: (name: string | null) => string; body: string; code: string; closing: string }> = {
   en: {

@@ -63,6 +63,19 @@ describe('newsletter', () => {
     expect((await mailsTo('dirk@example.com'))[0]!.subject).toBe('Welkom bij onze nieuwsbrief: 10% korting');
   });
 
+  it('writes the welcome in the interface language the shopper used, and refuses an unknown store or language', async () => {
+    expect((await subscribe({ email: 'greta@example.com', firstname: 'Greta', 'g-recaptcha-key': await captchaToken() }, '?storeCode=en&language=de')).status).toBe(200);
+    const [mail] = await mailsTo('greta@example.com');
+    expect(mail).toMatchObject({ kind: 'newsletter-welcome', subject: 'Willkommen bei unserem Newsletter: 10% Rabatt' });
+    expect(mail!.text).toContain('Hallo Greta,');
+    for (const query of ['?storeCode=en&language=fr', '?language=EN', '?storeCode=de']) {
+      const refused = await subscribe({ email: 'hans@example.com', 'g-recaptcha-key': await captchaToken() }, query);
+      expect(refused.status, query).toBe(400);
+      expect(refused.body.result.message).toMatch(/storeCode|language/);
+    }
+    expect(await status('hans@example.com')).toBe('not-subscribed');
+  });
+
   it('the coupon works in the cart like the shop’s own 10% code', async () => {
     const { body } = await subscribe({ email: 'eva@example.com', 'g-recaptcha-key': await captchaToken() });
     const coupon = body.meta.coupon as string;

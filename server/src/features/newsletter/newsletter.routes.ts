@@ -3,7 +3,7 @@
  * POST subscribes (a captcha token in 'g-recaptcha-key' is required and spent) and answers the subscriber's 10%
  * coupon in meta.coupon with a welcome mail the first time, DELETE unsubscribes.
  */
-import { DEFAULT_STORE, DomainError, isStoreCode, type StoreCode } from '@shop/shared';
+import { DomainError } from '@shop/shared';
 import { CAPTCHA_REQUIRED_MESSAGE, NewsletterEmailSchema, NewsletterSubscribeBodySchema, NewsletterUnsubscribeBodySchema } from '@shop/shared/content/index';
 import type { FastifyInstance } from 'fastify';
 import { envelopeSchema, errorEnvelopeSchema, jsonSchema } from '../../plugins/openapi.ts';
@@ -11,25 +11,14 @@ import { parseBody } from '../cart/cart.schema.ts';
 import type { CaptchaVerifier } from '../captcha/captcha.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { NewsletterCoupons } from './newsletter-coupons.ts';
-import { newsletterWelcomeMail, type MailLanguage } from './newsletter.mail.ts';
+import { MAIL_LOCALE_QUERY, mailLocaleOf } from '../mail/mail-locale.ts';
+import { newsletterWelcomeMail } from './newsletter.mail.ts';
 import type { NewsletterProvider } from './newsletter.provider.ts';
 
 export const NEWSLETTER_PATH = '/api/ext/mailchimp-subscribe/subscribe';
 export const CAPTCHA_INVALID_MESSAGE = 'The captcha is not valid or has expired, please try again';
 
 type Query = Record<string, unknown>;
-
-function storeOf(query: Query): StoreCode {
-  const value = query.storeCode;
-  if (value === undefined || value === '') return DEFAULT_STORE;
-  if (!isStoreCode(value)) throw new DomainError('bad_request', `Unknown store code ${String(value).slice(0, 20)}; use nl or en`);
-  return value;
-}
-
-function languageOf(query: Query, store: StoreCode): MailLanguage {
-  const value = query.language;
-  return value === 'en' || value === 'nl' || value === 'de' ? value : store === 'nl' ? 'nl' : 'en';
-}
 
 const refused = { 400: errorEnvelopeSchema, 503: errorEnvelopeSchema };
 
@@ -50,13 +39,13 @@ export function newsletterRoutes(deps: { provider: NewsletterProvider; captcha: 
         schema: {
           tags: ['content'],
           summary: "Subscribes an address (needs a captcha token in 'g-recaptcha-key'); meta.coupon is the address's 10% coupon",
+          querystring: { type: 'object', properties: MAIL_LOCALE_QUERY },
           body: jsonSchema(NewsletterSubscribeBodySchema),
           response: { 200: envelopeSchema({ type: 'string' }), ...refused },
         },
       },
       async (request) => {
-        const query = request.query as Query;
-        const store = storeOf(query);
+        const { store, language } = mailLocaleOf(request.query as Query);
         const body = parseBody(NewsletterSubscribeBodySchema, request.body, 'subscription');
         const token = body['g-recaptcha-key']?.trim();
         if (!token && deps.captcha.provider !== 'off') throw new DomainError('captcha_failed', CAPTCHA_REQUIRED_MESSAGE);
@@ -64,7 +53,7 @@ export function newsletterRoutes(deps: { provider: NewsletterProvider; captcha: 
         const firstname = body.firstname?.trim() || null;
         await deps.provider.subscribe({ email: body.email, firstname, store });
         const coupon = await deps.coupons.issue(body.email);
-        if (coupon.created) await deps.mailer.send(newsletterWelcomeMail(languageOf(query, store), { to: body.email, firstname, coupon: coupon.code }));
+        if (coupon.created) await deps.mailer.send(newsletterWelcomeMail(language, { to: body.email, firstname, coupon: coupon.code }));
         return { code: 200, result: 'subscribed', meta: { coupon: coupon.code } };
       },
     );

@@ -1,13 +1,14 @@
 /**
- * The order mails (spec 2 §4: "confirmation ... will be emailed"), in the store's language. Each says what actually
- * happened (issue 12): placed (shipped when ready), placed and waiting for an online payment (with the link to pay or
+ * The order mails (spec 2 §4: "confirmation ... will be emailed"), in the language the shopper placed the order in
+ * (their interface language, else their store's), their links into the order's store. Each says what actually
+ * happened: placed (shipped when ready), placed and waiting for an online payment (with the link to pay or
  * follow it), placed and waiting for a bank transfer (with the account, amount and reference), paid, or canceled.
  */
-import { CURRENCY_SIGNS, roundMoney, type CurrencyCode } from '@shop/shared';
+import { CURRENCY_SIGNS, roundMoney, type CurrencyCode, type Language } from '@shop/shared';
 import { formatIban, type BankTransferInstructions } from '@shop/shared/orders/bank-transfer';
 import type { OutgoingMail } from '../mail/mailer.ts';
 
-type MailLanguage = 'en' | 'nl';
+type MailLanguage = Language;
 
 /** What the mail tells: at placing (placed, awaitingPayment, awaitingTransfer), or on a later status (paid, canceled). */
 export type OrderMailKind = 'placed' | 'awaitingPayment' | 'awaitingTransfer' | 'paid' | 'canceled';
@@ -65,6 +66,27 @@ const TEXTS: Record<MailLanguage, MailTexts> = {
     transfer: { amount: 'Bedrag', iban: 'IBAN', bic: 'BIC', holder: 'Ten name van', reference: 'Kenmerk' },
     locale: 'nl-NL',
   },
+  de: {
+    subject: {
+      placed: (number) => `Ihre Bestellung #${number}`,
+      awaitingPayment: (number) => `Ihre Bestellung #${number} wartet auf Ihre Zahlung`,
+      awaitingTransfer: (number) => `Ihre Bestellung #${number}: bitte per Überweisung bezahlen`,
+      paid: (number) => `Zahlung für Ihre Bestellung #${number} erhalten`,
+      canceled: (number) => `Ihre Bestellung #${number} wurde storniert`,
+    },
+    body: {
+      placed: 'Vielen Dank für Ihre Bestellung. Wir haben sie erhalten und geben Ihnen Bescheid, sobald sie versandt wird.',
+      awaitingPayment: 'Wir haben Ihre Bestellung erhalten. Sie ist für Sie reserviert und wartet auf Ihre Zahlung: Sie ist noch nicht bezahlt. Sie können sie hier bezahlen, auch erneut mit einer anderen Zahlungsart:',
+      awaitingTransfer: 'Vielen Dank für Ihre Bestellung. Bitte überweisen Sie den unten genannten Betrag auf unser Konto, mit der Bestellnummer als Verwendungszweck; wir versenden Ihre Bestellung, sobald der Betrag eingegangen ist.',
+      paid: 'Vielen Dank für Ihre Bestellung: Wir haben Ihre Zahlung erhalten. Wir geben Ihnen Bescheid, sobald sie versandt wird.',
+      canceled: 'Ihre Bestellung wurde storniert und nicht bezahlt; es wurde nichts abgebucht. Die Artikel sind nicht mehr für Sie reserviert.',
+    },
+    greeting: (name) => `Hallo ${name},`,
+    total: 'Gesamtsumme',
+    status: 'Verfolgen Sie Ihre Bestellung hier:',
+    transfer: { amount: 'Betrag', iban: 'IBAN', bic: 'BIC', holder: 'Kontoinhaber', reference: 'Verwendungszweck' },
+    locale: 'de-DE',
+  },
 };
 
 /** One formatter per locale, made once (making an Intl formatter costs more than placing the order). */
@@ -84,6 +106,7 @@ function escapeHtml(text: string): string {
 export interface ConfirmationValues {
   to: string;
   store: string;
+  language: MailLanguage;
   firstname: string;
   incrementId: string;
   currency: string;
@@ -106,7 +129,7 @@ const OUTBOX_KIND: Record<OrderMailKind, string> = {
 
 export function orderConfirmationMail(values: ConfirmationValues): OutgoingMail {
   const kind = values.kind ?? 'placed';
-  const t = TEXTS[values.store === 'en' ? 'en' : 'nl'];
+  const t = TEXTS[values.language];
   const lines = values.items.map((item) => `${item.qty} × ${item.name}: ${money(item.row_total_incl_tax, values.currency, t.locale)}`);
   const total = `${t.total}: ${money(values.grandTotal, values.currency, t.locale)}`;
   const transfer = kind === 'awaitingTransfer' && values.bankTransfer ? values.bankTransfer : null;

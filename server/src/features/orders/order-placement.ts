@@ -8,7 +8,7 @@
  * change nothing.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { DEFAULT_STORE, isStoreCode, taxDefaultCountry, type Product } from '@shop/shared';
+import { DEFAULT_STORE, isStoreCode, taxDefaultCountry, type Language, type Product } from '@shop/shared';
 import type { CartLineDoc } from '@shop/shared/cart/index';
 import {
   BANK_TRANSFER_CODE,
@@ -27,6 +27,7 @@ import {
   type OrderFieldProblem,
   type OrderTotals,
 } from '@shop/shared/orders/index';
+import { mailLanguage } from '@shop/shared/stores/shopper-locale';
 import { ORDER_SERVER_OWNED_FIELDS, type OrderDoc } from '@shop/shared/sync/order.schema';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
@@ -71,6 +72,7 @@ export interface PlacementOptions {
 export interface PlacedOrderMail {
   to: string;
   store: string;
+  language: Language;
   firstname: string;
   incrementId: string;
   currency: string;
@@ -134,6 +136,7 @@ const insertOrder = compiledOnce<OrdersTable, never>((db, value) =>
       owner: value('owner'),
       write_id: value('write_id'),
       store: value('store'),
+      language: value('language'),
       increment_id: value('increment_id'),
       status: value('status'),
       currency: value('currency'),
@@ -231,6 +234,7 @@ export class OrderPlacement {
 
   private async place(trx: Trx, orders: OrdersTrx, owner: string, doc: OrderDoc): Promise<PlacedResult> {
     const store = isStoreCode(doc.storeCode) ? doc.storeCode : DEFAULT_STORE;
+    const language = mailLanguage({ storeCode: store, language: doc.language });
     const catalogue = this.options.catalogue;
     const skus = [...new Set(doc.items.map((item) => item.sku))];
     const products = new Map((await catalogue.productsBySkus(store, skus, { withDescriptions: false })).map((product) => [product.sku, product]));
@@ -291,6 +295,7 @@ export class OrderPlacement {
       owner,
       write_id: doc.writeId,
       store,
+      language,
       increment_id: incrementId,
       status: 'pending',
       currency: QUOTE_CURRENCY,
@@ -333,6 +338,7 @@ export class OrderPlacement {
     await this.options.queueConfirmation(trx, {
       to: doc.customer_email.trim(),
       store,
+      language,
       firstname: doc.billingAddress.firstName,
       incrementId,
       currency: QUOTE_CURRENCY,

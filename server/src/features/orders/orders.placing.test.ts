@@ -77,6 +77,29 @@ describe('placing an order from a replication push', () => {
     expect(status.json().result.pay_again).toBeUndefined();
   });
 
+  it('writes the confirmation in the language the order was placed in, with its link into the order\'s store', async () => {
+    const placed = async (fields: Parameters<typeof orderDoc>[0]) => {
+      const cart = await client.newCart();
+      const doc = orderDoc(fields);
+      await client.push(cart, [{ doc }]);
+      const { increment_id } = await client.order(cart, doc.id);
+      const [row] = await placedRows(doc.id);
+      return { mail: (await confirmations(increment_id!))[0]!, number: increment_id!, row: row! };
+    };
+    // The English store in English (what a shopper of /en gets without choosing a language).
+    const english = await placed({ storeCode: 'en' });
+    expect(english.mail.subject).toBe(`Your order #${english.number}`);
+    expect(english.mail.text).toContain('Thank you for your order.');
+    expect(english.mail.text).toMatch(/\/en\/order-status\//);
+    // The English store with a German interface: German words, English store's link; the language is kept with the order.
+    const german = await placed({ storeCode: 'en', language: 'de' });
+    expect(german.mail.subject).toBe(`Ihre Bestellung #${german.number}`);
+    expect(german.mail.text).toContain('Vielen Dank für Ihre Bestellung.');
+    expect(german.mail.text).toMatch(/\/en\/order-status\//);
+    expect(german.row.language).toBe('de');
+    expect(english.row.language).toBe('en');
+  });
+
   it('places it once under repeated, retried and concurrent pushes (same write from two tabs, two writes of the same order)', async () => {
     const cart = await client.newCart();
     const before = await client.stock('RING-1000');

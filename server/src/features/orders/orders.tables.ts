@@ -11,6 +11,8 @@ export interface OrdersTable {
   owner: string;
   write_id: string;
   store: string;
+  /** The language of the order's mails (migration 009); null for older orders: their store's. */
+  language: string | null;
   increment_id: string;
   status: string;
   currency: string;

@@ -3,6 +3,8 @@
  * confirmation mail queued in the same transaction, delivered once it committed), and the service the payment flow
  * uses.
  */
+import { DEFAULT_STORE, isLanguage, isStoreCode } from '@shop/shared';
+import { mailLanguage } from '@shop/shared/stores/shopper-locale';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import { compiledOnce, type Db, type Trx } from '../../storage/database.ts';
@@ -25,8 +27,8 @@ export function placedMailKind(paymentMethod: string, grandTotal: number): Order
 }
 
 /** Claims an order's confirmation (sets `mailed_at` unless set) and answers what the mail needs; compiled once. */
-type MailedOrder = Pick<OrdersTable, 'customer_email' | 'store' | 'addresses' | 'increment_id' | 'currency' | 'grand_total' | 'order_token' | 'payment_method'>;
-const MAILED_FIELDS = ['customer_email', 'store', 'addresses', 'increment_id', 'currency', 'grand_total', 'order_token', 'payment_method'] as const;
+type MailedOrder = Pick<OrdersTable, 'customer_email' | 'store' | 'language' | 'addresses' | 'increment_id' | 'currency' | 'grand_total' | 'order_token' | 'payment_method'>;
+const MAILED_FIELDS = ['customer_email', 'store', 'language', 'addresses', 'increment_id', 'currency', 'grand_total', 'order_token', 'payment_method'] as const;
 const claimMail = compiledOnce<{ id: string; at: number }, MailedOrder>((db, value) =>
   withOrderTables(db).updateTable('orders').set({ mailed_at: value('at') }).where('id', '=', value('id')).where('mailed_at', 'is', null).returning([...MAILED_FIELDS]),
 );
@@ -65,6 +67,7 @@ export function createOrders(deps: {
     return confirmation({
       to: order.customer_email,
       store: order.store,
+      language: mailLanguage({ storeCode: isStoreCode(order.store) ? order.store : DEFAULT_STORE, language: isLanguage(order.language) ? order.language : null }),
       firstname: addresses.billing?.firstName ?? '',
       incrementId: order.increment_id,
       currency: order.currency,

@@ -8,6 +8,7 @@ import * as m006 from './006-orders.ts';
 import * as m007 from './007-payments.ts';
 import * as m008 from './008-outbox-queue.ts';
 import * as m009 from './009-payment-attempts.ts';
+import * as m010 from './010-order-language.ts';
 
 /** Versioned migrations, applied in name order. Never edit a released one: add the next number. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '007-payments': m007,
   '008-outbox-queue': m008,
   '009-payment-attempts': m009,
+  '010-order-language': m010,
 };
