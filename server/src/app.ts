@@ -16,6 +16,7 @@ import { CartService } from './features/cart/cart.service.ts';
 import { catalogueRoutes } from './features/catalogue/catalogue.routes.ts';
 import { checkoutConfigRoutes } from './features/checkout-config/checkout-config.routes.ts';
 import { CatalogueService } from './features/catalogue/catalogue.service.ts';
+import { storefrontAddresses } from './features/catalogue/storefront-addresses.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { locationRoutes } from './features/location/location.routes.ts';
 import { mailboxRoutes } from './features/mail/mailbox.routes.ts';
@@ -181,7 +182,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const reviews = new ReviewsRepository(db, now);
   await app.register(reviewRoutes({ reviews, customerOf: customerFromToken((token) => accounts.identify(token), config.accounts) }));
   await app.register(adminRoutes({ reviews, adminToken: config.adminToken }));
-  registerNotFoundHandler(app, config.clientDist ? await registerClient(app, config.clientDist) : undefined);
+  const addresses = storefrontAddresses(catalogue, { externalCheckout: config.checkout.external });
+  registerNotFoundHandler(app, config.clientDist ? await registerClient(app, config.clientDist, addresses) : undefined);
 
   return app;
 }
