@@ -3,6 +3,7 @@ import { createMemoryHistory } from '@tanstack/react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../app/i18n.ts';
 import { createShopRouter } from '../../app/router.tsx';
+import { installFakeCatalogue } from '../../test/shop-test-utils.tsx';
 import { currentNotifications, dismissNotification } from '../../ui/notifications.tsx';
 import { registerShopWorker, urlMapLookup, WORKER_URL } from './register-worker.ts';
 
@@ -99,6 +100,8 @@ describe('registerShopWorker', () => {
   });
 
   it('lets a navigation go ahead in the running version when the new one is slow to take over', async () => {
+    // The navigation that goes ahead looks its address up in the URL map.
+    installFakeCatalogue({});
     const waiting = waitingWorker();
     const { container } = fakeWorkers({ controlled: true, waiting });
     const assign = vi.fn();
