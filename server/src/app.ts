@@ -64,6 +64,8 @@ export interface BuildOptions {
   clock?: () => Date;
   /** The payment adapters' fetch (tests give recorded provider answers). */
   paymentFetch?: PaymentFetch;
+  /** Where the logs go instead of stdout as JSON (server.ts: readable lines on a terminal). */
+  logStream?: { write(line: string): void };
 }
 
 const DAY_MS = 86_400_000;
@@ -71,7 +73,7 @@ const DAY_MS = 86_400_000;
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const clock = options.clock ?? (() => new Date());
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'], ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: 1_048_576,
     forceCloseConnections: true,
     routerOptions: { ignoreTrailingSlash: true },
