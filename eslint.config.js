@@ -80,6 +80,19 @@ export default tseslint.config(
     },
   },
   {
+    // Every journey watches the browser for errors (e2e/tests/fixtures.ts).
+    files: ['e2e/tests/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['@shop/client', '**/client/src/**'], message: 'The server never imports the client; share code through @shop/shared.' }],
+          paths: [{ name: '@playwright/test', importNames: ['test', 'expect'], message: "Journeys take test and expect from './fixtures.ts', which fails a journey on unexpected browser errors." }],
+        },
+      ],
+    },
+  },
+  {
     files: ['server/src/server.ts', 'server/bench/**/*.ts', 'server/src/storage/seed/cli.ts', 'scripts/**', 'client/scripts/**', 'server/scripts/**', 'e2e/bench/**'],
     rules: { 'no-console': 'off' },
   },

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { accountLink, createCustomer, customerCart, localCounts, loginButton, loginThroughModal, newCustomer, PASSWORD, storedUser, USER_KEY } from './account-utils.ts';
 import { addFromProductPage, cartButton, cartLine, cartToken, openMinicart, simpleProducts, type PageGlobals } from './cart-utils.ts';
 

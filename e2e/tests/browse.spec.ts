@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { menuCategories, parsePrice, productList, searchApi, shownTotal, type ApiProduct } from './utils.ts';
 
 test('the shop opens on the Dutch store', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { addFromProductPage, cartButton, cartLine, cartToken, headerCount, openMinicart, serverCart, simpleProducts } from './cart-utils.ts';
 
 /** One browser, two tabs (spec 1 §4: a cart change in another tab is seen there; ARCHITECTURE §4: one local database). */

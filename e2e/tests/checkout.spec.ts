@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { addFromProductPage, cartButton, cartToken, simpleProducts } from './cart-utils.ts';
 import { fillPersonal, serverOrders, SHOPPER, toSummary } from './checkout-utils.ts';
 import { shoot } from './utils.ts';

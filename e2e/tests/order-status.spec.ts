@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { placeGuestOrder, statusUrl } from './payment-utils.ts';
 
 /** The order-status page's guards and notices (spec 2 §2, §5, §8): nobody sees an order without its token and hash. */

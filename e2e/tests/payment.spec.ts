@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { addFromProductPage, simpleProducts } from './cart-utils.ts';
 import { SHOPPER, toSummary } from './checkout-utils.ts';
 import { choosePaymentOutcome, paymentOrder, placeGuestOrder, startPaymentInPage, statusUrl } from './payment-utils.ts';

@@ -107,7 +107,9 @@ async function addressStatus(url: string): Promise<number | null> {
  * seen opens (the app itself sends a page never cached Home).
  */
 async function page(options: Parameters<typeof shell>[0]): Promise<Response> {
-  const [answer, status] = await Promise.all([shell(options), addressStatus(options.request.url)]);
+  // Read before the shell's handler, which puts its own request for /index.html in the options.
+  const address = options.request.url;
+  const [answer, status] = await Promise.all([shell(options), addressStatus(address)]);
   if (pageStatus(status) === 200) return answer;
   return new Response(answer.body, { status: 404, statusText: 'Not Found', headers: answer.headers });
 }

@@ -1,0 +1,126 @@
+/**
+ * The journeys' `test`: Playwright's, with a watch on the browser. A journey fails when a page it opened logs a
+ * console error, throws an uncaught error, or has a request fail or answered with a server error, unless that
+ * problem is expected: a page that only looks right is not a page that works. Every context a journey opens is
+ * watched, the `page`'s and those made with `browser.newContext()` (a second device).
+ *
+ * Expected problems are listed with their reason: the few any journey may meet (EVERYWHERE below: among them the
+ * failed requests of a network the journey cut itself, while it is cut), and those one journey provokes on purpose
+ * (an address that does not exist, a refused login), declared in that journey with
+ * `browserProblems.expect(match, reason)`.
+ */
+import { test as base, expect, type Browser, type BrowserContext } from '@playwright/test';
+
+export { expect };
+
+export interface ExpectedProblem {
+  /** Matched against the problem's one-line description (`console error: ... (at <url>)`, `request failed: ...`). */
+  match: RegExp;
+  /** Why it is no fault of the shop's. */
+  reason: string;
+  /** Expected only while the journey has cut the network (`context.setOffline(true)`, and a moment after). */
+  offline?: boolean;
+}
+
+interface Problem {
+  text: string;
+  offline: boolean;
+}
+
+/** Problems any journey may meet, each with its reason. */
+const EVERYWHERE: readonly ExpectedProblem[] = [
+  {
+    match: /^request failed: .* \(net::ERR_ABORTED\)$/,
+    reason: 'a request the page itself dropped (a navigation away, a fetch it aborted, a picture scrolled past) is no failure',
+  },
+  { match: /^request failed: .* \(net::ERR_INTERNET_DISCONNECTED\)$/, offline: true, reason: 'the journey cut the network' },
+  {
+    match: /^request failed: .* \(net::ERR_FAILED\)$/,
+    offline: true,
+    reason: 'offline, the service worker has no copy of a picture or answer never seen: its failed answer is that',
+  },
+  { match: /^console error: Failed to load resource: net::ERR_(FAILED|INTERNET_DISCONNECTED) /, offline: true, reason: 'Chromium logs each request the cut network failed' },
+];
+
+/** How long after the network is back a failure still counts as the cut's (its request was sent before). */
+const OFFLINE_AFTERMATH_MS = 2000;
+
+export interface BrowserProblems {
+  /** Declares a problem this journey provokes on purpose. */
+  expect(match: RegExp, reason: string, options?: { offline?: boolean }): void;
+  /** Watches a context the journey made some other way than `browser.newContext()` or `browser.newPage()`. */
+  watch(context: BrowserContext): void;
+  /** The problems seen so far that nothing expects. */
+  unexpected(): string[];
+}
+
+function watchBrowser(seen: Problem[]): (context: BrowserContext) => void {
+  const watched = new WeakSet<BrowserContext>();
+  return (context) => {
+    if (watched.has(context)) return;
+    watched.add(context);
+    // Whether the journey has cut this context's network, or just given it back.
+    let offlineUntil = 0;
+    const setOffline = context.setOffline.bind(context);
+    context.setOffline = async (offline: boolean) => {
+      offlineUntil = offline ? Infinity : Date.now() + OFFLINE_AFTERMATH_MS;
+      await setOffline(offline);
+      if (!offline) offlineUntil = Date.now() + OFFLINE_AFTERMATH_MS;
+    };
+    const note = (text: string) => seen.push({ text, offline: Date.now() < offlineUntil });
+    context.on('console', (message) => {
+      if (message.type() === 'error') note(`console error: ${message.text()} (at ${message.location().url || message.page()?.url() || 'unknown'})`);
+    });
+    context.on('weberror', (error) => note(`page error: ${error.error().message} (at ${error.page()?.url() ?? 'unknown'})`));
+    context.on('requestfailed', (request) => note(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? 'unknown'})`));
+    context.on('response', (response) => {
+      if (response.status() >= 500) note(`server error: ${response.status()} ${response.request().method()} ${response.url()}`);
+    });
+  };
+}
+
+/** Makes every context `browser` opens during the journey watched, and undoes it afterwards. */
+function watchNewContexts(browser: Browser, watch: (context: BrowserContext) => void): () => void {
+  const newContext = browser.newContext;
+  const newPage = browser.newPage;
+  browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
+    const context = await newContext.apply(browser, args);
+    watch(context);
+    return context;
+  };
+  browser.newPage = async (...args: Parameters<Browser['newPage']>) => {
+    const page = await newPage.apply(browser, args);
+    watch(page.context());
+    return page;
+  };
+  return () => {
+    browser.newContext = newContext;
+    browser.newPage = newPage;
+  };
+}
+
+export const test = base.extend<{ browserProblems: BrowserProblems }>({
+  browserProblems: [
+    async ({ context, browser }, use, testInfo) => {
+      const seen: Problem[] = [];
+      const expected: ExpectedProblem[] = [...EVERYWHERE];
+      const watch = watchBrowser(seen);
+      watch(context);
+      const restore = watchNewContexts(browser, watch);
+      const unexpected = () =>
+        seen.filter((problem) => !expected.some(({ match, offline }) => match.test(problem.text) && (!offline || problem.offline))).map((problem) => problem.text);
+      try {
+        await use({ expect: (match, reason, options) => void expected.push({ match, reason, ...options }), watch, unexpected });
+      } finally {
+        restore();
+      }
+      const problems = [...new Set(unexpected())];
+      if (problems.length === 0) return;
+      const report = `The browser had ${problems.length} unexpected problem(s):\n${problems.map((problem) => `  - ${problem}`).join('\n')}`;
+      // A journey that failed already says why; these then only come with it.
+      if (testInfo.status !== testInfo.expectedStatus) testInfo.annotations.push({ type: 'browser problems', description: report });
+      else throw new Error(`${report}\nFix the page, or declare the problem with browserProblems.expect(match, reason) in the journey that provokes it.`);
+    },
+    { auto: true },
+  ],
+});
