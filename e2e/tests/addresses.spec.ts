@@ -11,10 +11,13 @@ import { menuCategories, searchApi, shoot, workerInControl, type ApiProduct } fr
 const NOT_FOUND = "Unfortunately we can't find the page";
 const MISSING = ['/en/no-such-watch-anywhere', '/nl/horloges/bestaat-niet', '/xx/checkout', '/en/checkout/step-2'];
 
-/** Chromium logs a page load, or a URL-map lookup, answered 404 as a console error: this journey asks for them. */
+/** The 404s of the addresses this journey opens on purpose: the page load (the worker asks with HEAD), its URL-map lookup. */
 function expectMissingPages(browserProblems: { expect(match: RegExp, reason: string): void }): void {
   const paths = MISSING.map((path) => path.replace(/[/.-]/g, '\\$&')).join('|');
-  browserProblems.expect(new RegExp(`^console error: Failed to load resource: the server responded with a status of 404 .*\\(at http://[^/]+(${paths}|/api/url/map)\\)$`), 'the journey opens addresses the shop does not have');
+  browserProblems.expect(new RegExp(`^http 404: (GET|HEAD) http://[^/]+(${paths})$`), 'the journey opens addresses the shop does not have');
+  const lookups = MISSING.map((path) => path.split('/').slice(2).join('/').replace(/[/.-]/g, '\\$&')).join('|');
+  // Asked by the page (with its body) and, with the worker in control, by the worker (the server's message names it).
+  browserProblems.expect(new RegExp(`^http 404: POST http://[^/]+/api/url/map( \\{"url":"(${lookups})"| -> No mapping found for (${lookups})$)`), 'the app looks those addresses up in the URL map, which has none of them');
 }
 
 /** Opens an address as a first visit: a browser of its own, before any service worker. */

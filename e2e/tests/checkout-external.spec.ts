@@ -68,7 +68,9 @@ test('with the external checkout on, /checkout (with or without a store) goes to
   await expect(page.getByText('EN000000123')).toBeVisible();
 });
 
-test('with the internal checkout (the default) /order-success does not exist', async ({ page }) => {
+test('with the internal checkout (the default) /order-success does not exist', async ({ page, browserProblems }) => {
+  browserProblems.expect(/^http 404: (GET|HEAD) http:\/\/[^/]+\/en\/order-success\/EN000000123$/, 'the journey opens the page that does not exist without the external checkout');
+  browserProblems.expect(/^http 404: POST http:\/\/[^/]+\/api\/url\/map( \{"url":"order-success\/EN000000123"| -> No mapping found for order-success\/EN000000123$)/, 'the app looks that address up in the URL map, which has none');
   await page.goto('/en/order-success/EN000000123');
   await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toHaveCount(0);
   await expect(page.getByText(/can.t find the page|not found/i).first()).toBeVisible();

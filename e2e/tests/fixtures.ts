@@ -1,6 +1,6 @@
 /**
  * The journeys' `test`: Playwright's, with a watch on the browser. A journey fails when a page it opened logs a
- * console error, throws an uncaught error, or has a request fail or answered with a server error, unless that
+ * console error, throws an uncaught error, or has a request fail or answered with an error status, unless that
  * problem is expected: a page that only looks right is not a page that works. Every context a journey opens is
  * watched, the `page`'s and those made with `browser.newContext()` (a second device).
  *
@@ -14,7 +14,11 @@ import { test as base, expect, type Browser, type BrowserContext } from '@playwr
 export { expect };
 
 export interface ExpectedProblem {
-  /** Matched against the problem's one-line description (`console error: ... (at <url>)`, `request failed: ...`). */
+  /**
+   * Matched against the problem's one-line description: `console error: <text> (at <url>)`, `page error: ...`,
+   * `request failed: <method> <url> (<net error>)`, or `http <status>: <method> <url> [<request body>][ -> <the API's
+   * message>]` for an answer of 400 or more.
+   */
   match: RegExp;
   /** Why it is no fault of the shop's. */
   reason: string;
@@ -37,9 +41,13 @@ const EVERYWHERE: readonly ExpectedProblem[] = [
   {
     match: /^request failed: .* \(net::ERR_FAILED\)$/,
     offline: true,
-    reason: 'offline, the service worker has no copy of a picture or answer never seen: its failed answer is that',
+    reason: 'offline, the service worker has no copy of a picture never seen: its failed answer is that',
   },
-  { match: /^console error: Failed to load resource: net::ERR_(FAILED|INTERNET_DISCONNECTED) /, offline: true, reason: 'Chromium logs each request the cut network failed' },
+  {
+    match: /^http 504: (GET|POST) http:\/\/[^/]+\/api\//,
+    offline: true,
+    reason: 'offline, the service worker answers a catalogue read it has no copy of with 504 offline_not_cached (decision 014)',
+  },
 ];
 
 /** How long after the network is back a failure still counts as the cut's (its request was sent before). */
@@ -54,7 +62,7 @@ export interface BrowserProblems {
   unexpected(): string[];
 }
 
-function watchBrowser(seen: Problem[]): (context: BrowserContext) => void {
+function watchBrowser(seen: Problem[], pending: Array<Promise<unknown>>): (context: BrowserContext) => void {
   const watched = new WeakSet<BrowserContext>();
   return (context) => {
     if (watched.has(context)) return;
@@ -69,12 +77,26 @@ function watchBrowser(seen: Problem[]): (context: BrowserContext) => void {
     };
     const note = (text: string) => seen.push({ text, offline: Date.now() < offlineUntil });
     context.on('console', (message) => {
-      if (message.type() === 'error') note(`console error: ${message.text()} (at ${message.location().url || message.page()?.url() || 'unknown'})`);
+      // A resource that failed to load is reported below with its request (and, for an answer, its body).
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource:')) {
+        note(`console error: ${message.text()} (at ${message.location().url || message.page()?.url() || 'unknown'})`);
+      }
     });
     context.on('weberror', (error) => note(`page error: ${error.error().message} (at ${error.page()?.url() ?? 'unknown'})`));
     context.on('requestfailed', (request) => note(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? 'unknown'})`));
     context.on('response', (response) => {
-      if (response.status() >= 500) note(`server error: ${response.status()} ${response.request().method()} ${response.url()}`);
+      if (response.status() < 400) return;
+      const offline = Date.now() < offlineUntil;
+      const body = response.request().postData();
+      const text = `http ${response.status()}: ${response.request().method()} ${response.url()}${body ? ` ${body.slice(0, 300)}` : ''}`;
+      // The API's answer says why (its `result.message`): read before the problem is noted, for the report.
+      const reading = new URL(response.url()).pathname.startsWith('/api/')
+        ? response.json().then(
+            (answer: { result?: { message?: unknown } }) => (typeof answer?.result?.message === 'string' ? ` -> ${answer.result.message}` : ''),
+            () => '',
+          )
+        : Promise.resolve('');
+      pending.push(reading.then((why) => seen.push({ text: text + why, offline })));
     });
   };
 }
@@ -103,8 +125,9 @@ export const test = base.extend<{ browserProblems: BrowserProblems }>({
   browserProblems: [
     async ({ context, browser }, use, testInfo) => {
       const seen: Problem[] = [];
+      const pending: Array<Promise<unknown>> = [];
       const expected: ExpectedProblem[] = [...EVERYWHERE];
-      const watch = watchBrowser(seen);
+      const watch = watchBrowser(seen, pending);
       watch(context);
       const restore = watchNewContexts(browser, watch);
       const unexpected = () =>
@@ -114,6 +137,7 @@ export const test = base.extend<{ browserProblems: BrowserProblems }>({
       } finally {
         restore();
       }
+      await Promise.race([Promise.allSettled(pending), new Promise((resolve) => setTimeout(resolve, 2000))]);
       const problems = [...new Set(unexpected())];
       if (problems.length === 0) return;
       const report = `The browser had ${problems.length} unexpected problem(s):\n${problems.map((problem) => `  - ${problem}`).join('\n')}`;

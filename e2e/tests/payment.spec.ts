@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, test, type BrowserProblems } from './fixtures.ts';
 import { addFromProductPage, simpleProducts } from './cart-utils.ts';
 import { SHOPPER, toSummary } from './checkout-utils.ts';
 import { choosePaymentOutcome, paymentOrder, placeGuestOrder, startPaymentInPage, statusUrl } from './payment-utils.ts';
@@ -16,15 +16,21 @@ async function shoot(page: Page, name: string): Promise<void> {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
+// The sandbox lists no iDEAL banks, which the flow logs (spec 2 §8 'No issuers': logged only).
+test.beforeEach(({ browserProblems }) => {
+  browserProblems.expect(/^console error: \[payment\] No issuers /, 'the sandbox provider lists no iDEAL banks, and spec 2 §8 has the flow log that');
+});
+
 /** Opens a shop page that registers the payment door (an order-status page of nobody's order). */
-async function openShop(page: Page): Promise<void> {
+async function openShop(page: Page, browserProblems: BrowserProblems): Promise<void> {
+  browserProblems.expect(/^http 404: GET http:\/\/[^/]+\/api\/order-status\/nobody\?hash=x( -> |$)/, "the journey opens the order-status page of an order that does not exist, for the page's payment door");
   await page.goto('/en/order-status/nobody?hash=x');
   await expect(page.getByRole('alert')).toHaveText('Invalid payment token');
 }
 
-test('paid in the sandbox: the hosted page, then the order-status page shows success', async ({ page, request }) => {
+test('paid in the sandbox: the hosted page, then the order-status page shows success', async ({ page, request, browserProblems }) => {
   const order = await placeGuestOrder(request);
-  await openShop(page);
+  await openShop(page, browserProblems);
   await startPaymentInPage(page, paymentOrder(order));
   await expect(page).toHaveURL(/\/sandbox-pay\//);
   await expect(page.getByText(order.incrementId)).toBeVisible();
@@ -44,9 +50,9 @@ test('paid in the sandbox: the hosted page, then the order-status page shows suc
   await expect(page).toHaveURL(/\/en$/);
 });
 
-test('failed in the sandbox: a red Failed label and the spec\'s message', async ({ page, request }) => {
+test('failed in the sandbox: a red Failed label and the spec\'s message', async ({ page, request, browserProblems }) => {
   const order = await placeGuestOrder(request);
-  await openShop(page);
+  await openShop(page, browserProblems);
   await startPaymentInPage(page, paymentOrder(order));
   await choosePaymentOutcome(page, 'Failed');
   const label = page.locator('.status-label');
@@ -60,9 +66,9 @@ test('failed in the sandbox: a red Failed label and the spec\'s message', async 
   await shoot(page, 'status-failed-phone');
 });
 
-test('pending in the sandbox: grey Pending, then paid later and the page updates by itself', async ({ page, request }) => {
+test('pending in the sandbox: grey Pending, then paid later and the page updates by itself', async ({ page, request, browserProblems }) => {
   const order = await placeGuestOrder(request);
-  await openShop(page);
+  await openShop(page, browserProblems);
   await startPaymentInPage(page, paymentOrder(order));
   await choosePaymentOutcome(page, 'Pending');
   const label = page.locator('.status-label');
@@ -86,14 +92,15 @@ test('pending in the sandbox: grey Pending, then paid later and the page updates
   await expect(label).toHaveAttribute('data-group', 'success');
 });
 
-test('payment not created: the error notice stays until OK, the order is canceled with the comment, the shopper is sent Home', async ({ page, request }) => {
+test('payment not created: the error notice stays until OK, the order is canceled with the comment, the shopper is sent Home', async ({ page, request, browserProblems }) => {
   const order = await placeGuestOrder(request);
   // The order can no longer be paid (canceled before any payment was made): post-payment answers 409.
   const cancel = await request.post('/api/payment/order-comments?store=en', {
     data: { order_id: order.id, order_comment: { statusHistory: { comment: 'Canceled by the test', status: 'canceled' } } },
   });
   expect(cancel.ok(), await cancel.text()).toBe(true);
-  await openShop(page);
+  browserProblems.expect(/^http 409: POST http:\/\/[^/]+\/api\/payment\/post-payment\?/, 'the journey pays for an order it has canceled: the payment cannot be created');
+  await openShop(page, browserProblems);
   await startPaymentInPage(page, paymentOrder(order));
 
   const notice = page.getByRole('alert').filter({ hasText: 'Payment is not created - This order can not be paid online' });

@@ -25,8 +25,10 @@ describe('urlMapLookup', () => {
     expect(urlMapLookup('/en/watches/omega-seamaster-7')).toEqual({ url: 'watches/omega-seamaster-7', storeCode: 'en' });
   });
 
-  it('is null for a store home or a path outside the stores', () => {
-    for (const path of ['/', '/nl', '/en/', '/xx/watches', '/documentation']) expect(urlMapLookup(path), path).toBeNull();
+  it('is null for a store home, a page of the app or a path outside the stores', () => {
+    for (const path of ['/', '/nl', '/en/', '/xx/watches', '/documentation', '/en/checkout', '/nl/my-account/orders', '/en/compare', '/en/order-status/tok', '/nl/pwa.html', '/en/error']) {
+      expect(urlMapLookup(path), path).toBeNull();
+    }
   });
 });
 
