@@ -1,12 +1,31 @@
 // One lint setup for the whole workspace. The import rules keep the layers pointing one way:
 // client -> shared and server -> shared, never client <-> server, and shared never reaches for I/O.
+import fs from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * Lint ignores what git ignores, at any depth as git does: generated folders such as an interrupted journey run's
+ * e2e/test-results/.playwright-artifacts-*, a data/ folder or a build are never linted (scripts/lint-ignores.test.mjs).
+ */
+export function gitIgnoredGlobs(gitignore) {
+  return gitignore
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#') && !line.startsWith('!'))
+    .flatMap((line) => {
+      const folderOnly = line.endsWith('/');
+      const name = line.replace(/\/$/, '');
+      // A pattern with a slash before its end is relative to the root; any other matches at every depth.
+      const glob = name.startsWith('/') ? name.slice(1) : name.includes('/') ? name : `**/${name}`;
+      return folderOnly ? [`${glob}/**`] : [glob, `${glob}/**`];
+    });
+}
+
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '.tsbuild/**', 'test-results/**', 'playwright-report/**', 'data/**'] },
+  { ignores: gitIgnoredGlobs(fs.readFileSync(new URL('.gitignore', import.meta.url), 'utf8')) },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -57,6 +76,19 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: ['@shop/client', '**/client/src/**'], message: 'The server never imports the client; share code through @shop/shared.' }] },
+      ],
+    },
+  },
+  {
+    // Every journey watches the browser for errors (e2e/tests/fixtures.ts).
+    files: ['e2e/tests/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['@shop/client', '**/client/src/**'], message: 'The server never imports the client; share code through @shop/shared.' }],
+          paths: [{ name: '@playwright/test', importNames: ['test', 'expect'], message: "Journeys take test and expect from './fixtures.ts', which fails a journey on unexpected browser errors." }],
+        },
       ],
     },
   },

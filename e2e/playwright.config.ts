@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
  * Each run gets a fresh data folder (<tmp>/shop-e2e-<port>, emptied when the run starts and left afterwards for a
  * look at what the journeys wrote), so the server migrates and seeds the demo catalogue on its first start.
  * E2E_BASE_URL points the journeys at an already running shop instead (no server is started then);
- * E2E_PORT and E2E_CLIENT_DIST let two runs (each with its own client build) go side by side.
+ * E2E_PORT and E2E_CLIENT_DIST let two runs (each with its own client build) go side by side; E2E_PORT is the only
+ * port a run needs (the external-checkout journey's second shop takes a free one).
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.E2E_PORT ?? 3217);
@@ -26,6 +27,8 @@ const baseURL = external ?? `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: './tests',
+  // Chromium must see a network interface besides loopback, or it reports itself offline (README).
+  globalSetup: './tests/global-setup.ts',
   workers: 1,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,

@@ -1,10 +1,12 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { accountLink, createCustomer, customerCart, localCounts, loginButton, loginThroughModal, newCustomer, PASSWORD, storedUser, USER_KEY } from './account-utils.ts';
 import { addFromProductPage, cartButton, cartLine, cartToken, openMinicart, simpleProducts, type PageGlobals } from './cart-utils.ts';
 
 /** Customer sessions (spec 2 §4 'User session', 'Token lock'; issue 5): register, log in and out, tabs, tokens, the cart. */
 
-test('a shopper registers (the form checks as they type), is logged in, logs out and logs in again', async ({ page }) => {
+test('a shopper registers (the form checks as they type), is logged in, logs out and logs in again', async ({ page, browserProblems }) => {
+  browserProblems.expect(/^http 400: POST http:\/\/[^/]+\/api\/user\/create /, 'the journey registers the same e-mail address twice');
+  browserProblems.expect(/^http 401: POST http:\/\/[^/]+\/api\/user\/login /, 'the journey logs in with a wrong password');
   const customer = newCustomer('Grace');
   await page.goto('/en');
   await loginButton(page).click();
@@ -116,7 +118,8 @@ test('a guest cart is merged into the customer cart at login: the larger quantit
   await laptop.close();
 });
 
-test('an expired access token during a cart change is refreshed, and the change is not lost', async ({ page, request }) => {
+test('an expired access token during a cart change is refreshed, and the change is not lost', async ({ page, request, browserProblems }) => {
+  browserProblems.expect(/^http 401: (GET|POST) http:\/\/[^/]+\/api\/(replication\/cart\/push|cart\/totals)\?/, 'the journey makes the access token run out: the server refuses the calls that carry it, then the token is refreshed');
   const customer = await createCustomer(request);
   const [ring] = await simpleProducts(request, 1);
   await page.goto('/en');

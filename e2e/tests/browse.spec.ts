@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { menuCategories, parsePrice, productList, searchApi, shownTotal, type ApiProduct } from './utils.ts';
 
 test('the shop opens on the Dutch store', async ({ page }) => {
@@ -127,8 +127,11 @@ test('search needs 3 characters, then finds products to open', async ({ page, re
   await expect(page.getByRole('heading', { level: 1, name: name.trim() })).toBeVisible();
 });
 
-test('an unknown address shows page not found with a way home', async ({ page }) => {
-  await page.goto('/en/this/page/does-not-exist');
+test('an unknown address shows page not found with a way home', async ({ page, browserProblems }) => {
+  browserProblems.expect(/^http 404: (GET|HEAD) http:\/\/[^/]+\/en\/this\/page\/does-not-exist$/, 'the journey opens an address the shop does not have');
+  browserProblems.expect(/^http 404: POST http:\/\/[^/]+\/api\/url\/map( \{"url":"this\/page\/does-not-exist"| -> No mapping found for this\/page\/does-not-exist$)/, 'the app looks that address up in the URL map, which has none');
+  const response = await page.goto('/en/this/page/does-not-exist');
+  expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: "Unfortunately we can't find the page" })).toBeVisible();
   await page.getByRole('link', { name: 'Return to homepage' }).click();
   await expect(page).toHaveURL(/\/en$/);

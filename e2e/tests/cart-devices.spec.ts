@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { addFromProductPage, cartLine, cartToken, deviceWithToken, headerCount, openMinicart, serverCart, shownLines, simpleProducts } from './cart-utils.ts';
 
 /**

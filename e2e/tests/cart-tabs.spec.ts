@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { addFromProductPage, cartButton, cartLine, cartToken, headerCount, openMinicart, serverCart, simpleProducts } from './cart-utils.ts';
 
 /** One browser, two tabs (spec 1 §4: a cart change in another tab is seen there; ARCHITECTURE §4: one local database). */
@@ -42,7 +42,8 @@ test('a product added in one tab shows in a second tab, and changes there come b
   await expect.poll(() => serverCart(request, token)).toEqual({});
 });
 
-test('adding the same product again says the quantity was updated; a wrong coupon gets the server’s message', async ({ page, request }) => {
+test('adding the same product again says the quantity was updated; a wrong coupon gets the server’s message', async ({ page, request, browserProblems }) => {
+  browserProblems.expect(/^http 400: POST http:\/\/[^/]+\/api\/cart\/apply-coupon\?.*coupon=NOT-A-CODE/, 'the journey enters a coupon code that does not exist');
   const [watch] = await simpleProducts(request, 1);
   await addFromProductPage(page, watch!);
   await page.getByRole('button', { name: 'OK' }).click();

@@ -91,6 +91,8 @@ export async function serverCart(request: APIRequestContext, token: string): Pro
 /** A second device of the same shopper: a context whose pages start with the given cart token. */
 export async function deviceWithToken(context: BrowserContext, token: string): Promise<Page> {
   await context.addInitScript(([key, value]) => {
+    // The new page's first document, about:blank, has no storage of its own: only the shop's pages get the token.
+    if ((globalThis as unknown as { location: { protocol: string } }).location.protocol === 'about:') return;
     const { localStorage } = globalThis as unknown as PageGlobals;
     if (!localStorage.getItem(key)) localStorage.setItem(key, value);
   }, [TOKEN_KEY, token] as const);

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { menuCategories, productList, searchApi, shownTotal } from './utils.ts';
 
 /** Whole amounts as shown with any currency sign ("£2,175", "kr27,375"). */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,26 +9,38 @@ import { cartToken, simpleProducts } from './cart-utils.ts';
  * sends /checkout to `<CMS url>/vue/cart/sync/cart/<cart token>`, and only there /order-success exists.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const port = Number(process.env.E2E_PORT ?? 3217) + 50;
-const external = `http://127.0.0.1:${port}`;
 const CMS = 'http://cms.shop.test';
 let server: ChildProcess | undefined;
+let external = '';
 
 test.beforeAll(async () => {
+  // On a free port of its own (PORT=0): the journeys need no second port kept free.
   server = spawn(process.execPath, ['--expose-gc', 'dist/server.mjs'], {
     cwd: path.join(root, 'server'),
     env: {
       ...process.env,
       NODE_ENV: 'production',
-      PORT: String(port),
+      PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR!,
       CLIENT_DIST: process.env.E2E_CLIENT_DIST ?? path.join(root, 'client', 'dist'),
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
+      LOG_FORMAT: 'json',
       EXTERNAL_CHECKOUT: 'true',
       CMS_URL: CMS,
     },
-    stdio: 'ignore',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  // The port it took is in its "Shop open at" line; the rest of its log is read and dropped.
+  external = await new Promise<string>((resolve, reject) => {
+    let log = '';
+    server!.stdout!.on('data', (chunk: Buffer) => {
+      if (external) return;
+      log += chunk.toString('utf8');
+      const open = /Shop open at (http:\/\/127\.0\.0\.1:\d+)\/nl/.exec(log);
+      if (open) resolve(open[1]!);
+    });
+    server!.once('exit', (code) => reject(new Error(`the external-checkout shop stopped (${code}):\n${log}`)));
   });
   await expect.poll(async () => fetch(`${external}/health`).then((r) => r.ok, () => false), { timeout: 60_000 }).toBe(true);
 });
@@ -56,7 +68,9 @@ test('with the external checkout on, /checkout (with or without a store) goes to
   await expect(page.getByText('EN000000123')).toBeVisible();
 });
 
-test('with the internal checkout (the default) /order-success does not exist', async ({ page }) => {
+test('with the internal checkout (the default) /order-success does not exist', async ({ page, browserProblems }) => {
+  browserProblems.expect(/^http 404: (GET|HEAD) http:\/\/[^/]+\/en\/order-success\/EN000000123$/, 'the journey opens the page that does not exist without the external checkout');
+  browserProblems.expect(/^http 404: POST http:\/\/[^/]+\/api\/url\/map( \{"url":"order-success\/EN000000123"| -> No mapping found for order-success\/EN000000123$)/, 'the app looks that address up in the URL map, which has none');
   await page.goto('/en/order-success/EN000000123');
   await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toHaveCount(0);
   await expect(page.getByText(/can.t find the page|not found/i).first()).toBeVisible();

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { addFromProductPage, cartButton, cartToken, simpleProducts } from './cart-utils.ts';
 import { createCustomer, loginThroughModal } from './account-utils.ts';
 import { fillPersonal, serverOrders, SHOPPER, toSummary } from './checkout-utils.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { addFromProductPage, cartToken, offlineShellReady, simpleProducts } from './cart-utils.ts';
 import { createCustomer, loginThroughModal } from './account-utils.ts';
 import { serverOrders, SHOPPER, toSummary } from './checkout-utils.ts';

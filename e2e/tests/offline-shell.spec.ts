@@ -1,7 +1,8 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { menuCategories, productList } from './utils.ts';
+import { menuCategories, productList, workerInControl } from './utils.ts';
 
 /**
  * The offline shell (ARCHITECTURE.md §4): after one visit the shop opens with no network, shows the pages and
@@ -28,13 +29,6 @@ interface Picture {
 }
 
 const NOT_AVAILABLE = 'The product, category or CMS page is not available in Offline mode. Redirecting to Home.';
-
-async function workerInControl(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await (globalThis as unknown as PageGlobals).navigator.serviceWorker.ready;
-  });
-  await expect.poll(() => page.evaluate(() => (globalThis as unknown as PageGlobals).navigator.serviceWorker.controller !== null)).toBe(true);
-}
 
 /** Waits until the page has started no request for a second (its pictures in view loaded, its prefetches done). */
 async function networkSettled(page: Page): Promise<void> {

@@ -1,11 +1,13 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { offlineShellReady } from './cart-utils.ts';
 import { placeGuestOrder, statusUrl } from './payment-utils.ts';
 
 /** The order-status page's guards and notices (spec 2 §2, §5, §8): nobody sees an order without its token and hash. */
 
 const SHOTS = process.env.E2E_SHOTS;
 
-test('an unknown token: Invalid payment token, with Return to homepage', async ({ page }) => {
+test('an unknown token: Invalid payment token, with Return to homepage', async ({ page, browserProblems }) => {
+  browserProblems.expect(/^http 404: GET http:\/\/[^/]+\/api\/order-status\/no-such-token\?hash=abc( -> |$)/, 'the journey opens the status of an order that does not exist');
   await page.goto('/en/order-status/no-such-token?hash=abc');
   await expect(page.getByRole('alert')).toHaveText('Invalid payment token');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order status');
@@ -17,7 +19,8 @@ test('an unknown token: Invalid payment token, with Return to homepage', async (
   await expect(page).toHaveURL(/\/en$/);
 });
 
-test('a wrong hash: Hash is incorrect, this is not good.; the order is not shown', async ({ page, request }) => {
+test('a wrong hash: Hash is incorrect, this is not good.; the order is not shown', async ({ page, request, browserProblems }) => {
+  browserProblems.expect(/^http 403: GET http:\/\/[^/]+\/api\/order-status\/[^/?]+\?hash=not-the-hash( -> |$)/, 'the journey opens an order’s status with a wrong hash');
   const placed = await placeGuestOrder(request);
   await page.goto(statusUrl(placed, 'not-the-hash'));
   await expect(page.getByRole('alert')).toHaveText('Hash is incorrect, this is not good.');
@@ -39,6 +42,8 @@ test('offline: You are offline is shown, and goes when the connection is back', 
   const order = await placeGuestOrder(request);
   await page.goto(statusUrl(order));
   await expect(page.getByRole('heading', { level: 1, name: `Order status for Order # ${order.incrementId}` })).toBeVisible();
+  // The page has all its code (the worker keeps it) before the connection drops.
+  await offlineShellReady(page);
   await context.setOffline(true);
   await expect(page.getByText('You are offline', { exact: true })).toBeVisible();
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/status-offline-desktop.png`, fullPage: true });

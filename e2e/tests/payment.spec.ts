@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test, type BrowserProblems } from './fixtures.ts';
 import { addFromProductPage, cartButton, cartToken, simpleProducts } from './cart-utils.ts';
 import { serverOrders, SHOPPER, toSummary } from './checkout-utils.ts';
 import { parsePrice, searchApi } from './utils.ts';
@@ -17,14 +18,15 @@ async function shoot(page: Page, name: string): Promise<void> {
 }
 
 /** Opens a shop page that registers the payment door (an order-status page of nobody's order). */
-async function openShop(page: Page): Promise<void> {
+async function openShop(page: Page, browserProblems: BrowserProblems): Promise<void> {
+  browserProblems.expect(/^http 404: GET http:\/\/[^/]+\/api\/order-status\/nobody\?hash=x( -> |$)/, "the journey opens the order-status page of an order that does not exist, for the page's payment door");
   await page.goto('/en/order-status/nobody?hash=x');
   await expect(page.getByRole('alert')).toHaveText('Invalid payment token');
 }
 
-test('paid in the sandbox: the hosted page, then the order-status page shows success', async ({ page, request }) => {
+test('paid in the sandbox: the hosted page, then the order-status page shows success', async ({ page, request, browserProblems }) => {
   const order = await placeGuestOrder(request);
-  await openShop(page);
+  await openShop(page, browserProblems);
   await startPaymentInPage(page, paymentOrder(order));
   await expect(page).toHaveURL(/\/sandbox-pay\//);
   await expect(page.getByText(order.incrementId)).toBeVisible();
@@ -46,9 +48,9 @@ test('paid in the sandbox: the hosted page, then the order-status page shows suc
   await expect(page).toHaveURL(/\/en$/);
 });
 
-test('failed in the sandbox: a red Failed label and the spec\'s message; paid again with another method, the same order and amount', async ({ page, request }) => {
+test('failed in the sandbox: a red Failed label and the spec\'s message; paid again with another method, the same order and amount', async ({ page, request, browserProblems }) => {
   const order = await placeGuestOrder(request);
-  await openShop(page);
+  await openShop(page, browserProblems);
   await startPaymentInPage(page, paymentOrder(order));
   const firstAmount = await sandboxAmount(page);
   await choosePaymentOutcome(page, 'Failed');
@@ -77,9 +79,9 @@ test('failed in the sandbox: a red Failed label and the spec\'s message; paid ag
   await expect(page.getByRole('form', { name: 'Pay again or put the items back' })).toHaveCount(0);
 });
 
-test('pending in the sandbox: grey Pending, then paid later and the page updates by itself', async ({ page, request }) => {
+test('pending in the sandbox: grey Pending, then paid later and the page updates by itself', async ({ page, request, browserProblems }) => {
   const order = await placeGuestOrder(request);
-  await openShop(page);
+  await openShop(page, browserProblems);
   await startPaymentInPage(page, paymentOrder(order));
   await choosePaymentOutcome(page, 'Pending');
   const label = page.locator('.status-label');
@@ -103,12 +105,13 @@ test('pending in the sandbox: grey Pending, then paid later and the page updates
   await expect(label).toHaveAttribute('data-group', 'success');
 });
 
-test('payment not created: the error notice stays until OK, the comment is recorded, the shopper is sent Home', async ({ page, request }) => {
+test('payment not created: the error notice stays until OK, the comment is recorded, the shopper is sent Home', async ({ page, request, browserProblems }) => {
   const order = await placeGuestOrder(request);
   // The order can no longer be paid (its items were taken back into a cart, which cancels it): post-payment answers 409.
   const cancel = await request.post(`/api/order-status/${order.token}/cancel?hash=${encodeURIComponent(order.hash)}`, { data: {} });
   expect(cancel.ok(), await cancel.text()).toBe(true);
-  await openShop(page);
+  browserProblems.expect(/^http 409: POST http:\/\/[^/]+\/api\/payment\/post-payment\?/, 'the journey pays for an order it has canceled: the payment cannot be created');
+  await openShop(page, browserProblems);
   await startPaymentInPage(page, paymentOrder(order));
 
   const notice = page.getByRole('alert').filter({ hasText: 'Payment is not created - This order can not be paid online' });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { menuCategories, parsePrice, productList, searchApi, shownTotal } from './utils.ts';
 
 interface PricedProduct {

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { parsePrice, searchApi } from './utils.ts';
 
 /** Grouped products and bundles (spec 1 §4) on the real seeded demo, in the English store. */

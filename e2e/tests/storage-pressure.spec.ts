@@ -1,4 +1,5 @@
-import { expect, test, type CDPSession, type Page } from '@playwright/test';
+import type { CDPSession, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { addFromProductPage, cartLine, offlineShellReady, openMinicart, simpleProducts, type CartProduct } from './cart-utils.ts';
 
 /**

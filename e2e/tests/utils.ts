@@ -53,3 +53,12 @@ export async function shoot(page: Page, name: string, options: { fullPage?: bool
   const folder = process.env.E2E_SHOTS;
   if (folder) await page.screenshot({ path: `${folder}/${name}.png`, ...options });
 }
+
+/** Waits until the shop's service worker controls the page (it installs after the first page has loaded). */
+export async function workerInControl(page: Page): Promise<void> {
+  const controlled = () => page.evaluate(() => (globalThis as unknown as { navigator: { serviceWorker: { controller: unknown } } }).navigator.serviceWorker.controller !== null);
+  await page.evaluate(async () => {
+    await (globalThis as unknown as { navigator: { serviceWorker: { ready: Promise<unknown> } } }).navigator.serviceWorker.ready;
+  });
+  await expect.poll(controlled).toBe(true);
+}

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { createCustomer, loginThroughModal } from './account-utils.ts';
 import { addFromProductPage, cartToken, deviceWithToken, simpleProducts, type CartProduct } from './cart-utils.ts';
 

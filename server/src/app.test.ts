@@ -51,6 +51,32 @@ describe('the storefront on the same port', () => {
     }
   });
 
+  it('answers an address the shop does not have with 404 and the same page, so the app shows its not-found page', async () => {
+    for (const url of ['/nl/nowhere', '/en/watches/men/no-such-watch', '/nl/horloges/cartier-tank-must', '/nl/archief', '/xx', '/xx/checkout', '/en/checkout/step-2', '/en/my-account/nothing', '/nl/nowhere.html']) {
+      const response = await app.inject(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toContain('text/html');
+      expect(response.body, url).toContain('<div id="root">');
+    }
+    expect((await app.inject({ method: 'HEAD', url: '/en/nowhere' })).statusCode).toBe(404);
+  });
+
+  it('answers the pages of the app, the catalogue’s addresses and the aliases of Home with 200', async () => {
+    const pages = ['/pwa.html', '/nl/pwa.html', '/en/pwa.html', '/en/checkout', '/checkout', '/nl/compare/', '/en/my-account/orders/12', '/orderstatus?transactionid=abc', '/en/order-status/tok', '/en/error', '/en/customer/account/forgotpassword'];
+    for (const url of [...pages, '/en/watches/men/omega-seamaster-aqua-terra', '/nl/horloges/heren/', '/en/watches/men?brand=101']) {
+      const response = await app.inject(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('<div id="root">');
+    }
+    expect((await app.inject({ method: 'HEAD', url: '/nl/horloges' })).statusCode).toBe(200);
+  });
+
+  it('has /order-success only with the external checkout', async () => {
+    expect((await app.inject('/en/order-success/EN000000123')).statusCode).toBe(404);
+    const external = await buildTestApp({ catalogue: fixtureCatalogue(), config: { clientDist, checkout: { external: true, cmsUrls: { nl: 'http://cms.test', en: 'http://cms.test' }, countryInPath: false } } });
+    expect((await external.inject('/en/order-success/EN000000123')).statusCode).toBe(200);
+  });
+
   it('serves hashed assets with long caching', async () => {
     const response = await app.inject('/assets/app-abc123.js');
     expect(response.statusCode).toBe(200);

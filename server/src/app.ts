@@ -16,6 +16,7 @@ import { CartService } from './features/cart/cart.service.ts';
 import { catalogueRoutes } from './features/catalogue/catalogue.routes.ts';
 import { checkoutConfigRoutes } from './features/checkout-config/checkout-config.routes.ts';
 import { CatalogueService } from './features/catalogue/catalogue.service.ts';
+import { storefrontAddresses } from './features/catalogue/storefront-addresses.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { locationRoutes } from './features/location/location.routes.ts';
 import { mailboxRoutes } from './features/mail/mailbox.routes.ts';
@@ -63,6 +64,8 @@ export interface BuildOptions {
   clock?: () => Date;
   /** The payment adapters' fetch (tests give recorded provider answers). */
   paymentFetch?: PaymentFetch;
+  /** Where the logs go instead of stdout as JSON (server.ts: readable lines on a terminal). */
+  logStream?: { write(line: string): void };
 }
 
 const DAY_MS = 86_400_000;
@@ -70,7 +73,7 @@ const DAY_MS = 86_400_000;
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const clock = options.clock ?? (() => new Date());
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'], ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: 1_048_576,
     forceCloseConnections: true,
     routerOptions: { ignoreTrailingSlash: true },
@@ -193,7 +196,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const reviews = new ReviewsRepository(db, now);
   await app.register(reviewRoutes({ reviews, customerOf: customerFromToken((token) => accounts.identify(token), config.accounts) }));
   await app.register(adminRoutes({ reviews, adminToken: config.adminToken }));
-  registerNotFoundHandler(app, config.clientDist ? await registerClient(app, config.clientDist) : undefined);
+  const addresses = storefrontAddresses(catalogue, { externalCheckout: config.checkout.external });
+  registerNotFoundHandler(app, config.clientDist ? await registerClient(app, config.clientDist, addresses) : undefined);
 
   return app;
 }

@@ -87,6 +87,8 @@ const EnvSchema = z.object({
   HOST: z._default(z.string().check(z.minLength(1)), '127.0.0.1'),
   DATA_DIR: z._default(z.string().check(z.minLength(1)), './data'),
   LOG_LEVEL: z._default(z.enum(LOG_LEVELS), 'info'),
+  /** auto: one readable line per event on a terminal, JSON anywhere else; pretty or json force one. */
+  LOG_FORMAT: z._default(z.enum(['auto', 'pretty', 'json']), 'auto'),
   NODE_ENV: z._default(z.enum(['development', 'production', 'test']), 'development'),
   /** Where the built client lives; served on the same port when present. */
   CLIENT_DIST: z.optional(z.string().check(z.minLength(1))),
@@ -198,6 +200,7 @@ export interface AppConfig {
   dataDir: string;
   databaseFile: string;
   logLevel: (typeof LOG_LEVELS)[number];
+  logFormat: 'auto' | 'pretty' | 'json';
   env: 'development' | 'production' | 'test';
   clientDist: string | null;
   seedDemo: boolean;
@@ -285,6 +288,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     databaseFile: path.join(dataDir, 'shop.sqlite'),
     logLevel: v.LOG_LEVEL,
+    logFormat: v.LOG_FORMAT,
     env: v.NODE_ENV,
     clientDist: v.CLIENT_DIST ? path.resolve(base, v.CLIENT_DIST) : null,
     seedDemo: v.SEED_DEMO,

@@ -1,6 +1,8 @@
 import { createMemoryHistory } from '@tanstack/react-router';
+import { MY_ACCOUNT_SECTIONS, STORE_PAGES } from '@shop/shared/stores/store-pages';
 import { describe, expect, it } from 'vitest';
-import { createShopRouter } from './router.tsx';
+import { SECTIONS } from '../features/account/my-account-page.tsx';
+import { createShopRouter, storeRoute } from './router.tsx';
 
 async function landing(path: string) {
   const router = createShopRouter({ history: createMemoryHistory({ initialEntries: [path] }) });
@@ -21,5 +23,17 @@ describe('pages opened without a store', () => {
     expect(await landing('/en/checkout')).toBe('/en/checkout');
     expect(await landing('/xx/checkout')).toBe('/xx/checkout');
     expect(await landing('/documentation')).toBe('/documentation');
+  });
+});
+
+describe('the route table', () => {
+  it('has exactly the store pages the server answers 200 for (shared STORE_PAGES), besides Home and the catalogue', () => {
+    createShopRouter();
+    const paths = (storeRoute.children as Array<{ options: { path?: string } }>).map((route) => route.options.path).filter((path) => path !== '/' && path !== '$');
+    expect(paths.sort()).toEqual([...STORE_PAGES].sort());
+  });
+
+  it('has the /my-account sections the server knows', () => {
+    expect(['profile', ...SECTIONS.map((section) => section.path)].sort()).toEqual([...MY_ACCOUNT_SECTIONS].sort());
   });
 });

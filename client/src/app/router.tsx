@@ -2,6 +2,7 @@
  * The route tree (code-based). Store prefixes come first; everything under a store that is not its home is
  * dispatched through the URL map (spec 2 §2), so categories and products share one catch-all route.
  */
+import { STORELESS_PAGES, type StorePagePath } from '@shop/shared/stores/store-pages';
 import { DEFAULT_STORE, isStoreCode } from '@shop/shared/stores/stores';
 import { createRootRoute, createRoute, createRouter, notFound, Outlet, redirect, type RouterHistory } from '@tanstack/react-router';
 import { lazy } from 'react';
@@ -23,17 +24,13 @@ const toDefaultStore = () => {
 const indexRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', beforeLoad: toDefaultStore });
 const pwaRoute = createRoute({ getParentRoute: () => rootRoute, path: '/pwa.html', beforeLoad: toDefaultStore });
 
-/**
- * The first path segments of the pages outside the catalogue. Opened without a store (`/checkout`, a provider's
- * return to `/orderstatus?transactionid=`, an old bookmark), they go to the default store's page, query kept.
- */
-const STORELESS_PAGES = new Set(['checkout', 'order-success', 'order-status', 'orderstatus', 'compare', 'my-account', 'create-password', 'customer']);
-
 export const storeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '$store',
   beforeLoad: ({ params, location }) => {
     if (isStoreCode(params.store)) return;
+    // A page opened without a store (`/checkout`, a provider's return to `/orderstatus?transactionid=`, an old
+    // bookmark) is the default store's page, query kept.
     if (STORELESS_PAGES.has(params.store)) throw redirect({ href: `/${DEFAULT_STORE}${location.href}`, replace: true });
     throw notFound();
   },
@@ -55,9 +52,12 @@ export const catalogueRoute = createRoute({
   errorComponent: CatalogueRouteError,
 });
 
-// The pages outside the catalogue (spec 2 §2) all enter through one small lazy door (routes/app-door.tsx).
+// The pages outside the catalogue (spec 2 §2) all enter through one small lazy door (routes/app-door.tsx). Their
+// paths are the shared list the server answers 200 for (STORE_PAGES; router.test.tsx keeps the two equal). A page
+// names its layout in its route's static data (spec 2 §2: default, empty or minimal; store.route.tsx).
 const AppDoor = lazy(() => import('../routes/app-door.tsx'));
-const appPage = <Path extends string>(path: Path, page: AppPageName) => createRoute({ getParentRoute: () => storeRoute, path, component: () => <AppDoor page={page} /> });
+const appPage = <Path extends StorePagePath>(path: Path, page: AppPageName, layout: PageLayout = 'default') =>
+  createRoute({ getParentRoute: () => storeRoute, path, staticData: { layout }, component: () => <AppDoor page={page} /> });
 const appPages = [
   appPage('compare', 'compare'),
   appPage('my-account/$', 'account'),
@@ -68,6 +68,8 @@ const appPages = [
   appPage('order-success/$', 'orderSuccess'),
   appPage('order-status/$order_token', 'orderStatus'),
   appPage('orderstatus', 'orderStatus'),
+  // Where the shop sends a shopper after an error it cannot recover from (spec 2 §2, §8 'Internal Server Error 500').
+  appPage('error', 'error', 'minimal'),
 ];
 
 const routeTree = rootRoute.addChildren([indexRoute, pwaRoute, storeRoute.addChildren([homeRoute, ...appPages, catalogueRoute])]);
@@ -87,8 +89,14 @@ export function createShopRouter(options: { history?: RouterHistory } = {}) {
   });
 }
 
+export type PageLayout = 'default' | 'minimal';
+
 declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createShopRouter>;
+  }
+  interface StaticDataRouteOption {
+    /** The page's layout (spec 2 §2); without one, the default layout. */
+    layout?: PageLayout;
   }
 }

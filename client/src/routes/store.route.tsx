@@ -1,11 +1,14 @@
 import type { StoreCode } from '@shop/shared';
 import { DEFAULT_STORE, isStoreCode, STORE_VIEWS } from '@shop/shared/stores/stores';
-import { Outlet, useParams } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { Outlet, useMatches, useParams } from '@tanstack/react-router';
+import { lazy, Suspense, useEffect } from 'react';
 import { storedLanguage, switchLanguage } from '../app/i18n.ts';
 import { StoreProvider } from '../app/store-context.tsx';
 import { NotFoundPage } from '../features/layout/lazy-not-found-page.tsx';
 import { SiteLayout } from '../features/layout/site-layout.tsx';
+
+// Only the error page has it: its code loads when that page is shown.
+const MinimalLayout = lazy(() => import('../features/layout/minimal-layout.tsx').then((module) => ({ default: module.MinimalLayout })));
 
 /** Until the shopper picks a language, the interface speaks the store's language. */
 function useLanguageFollowsStore(store: StoreCode): void {
@@ -14,19 +17,27 @@ function useLanguageFollowsStore(store: StoreCode): void {
   }, [store]);
 }
 
-function Shell({ store, children }: { store: StoreCode; children: React.ReactNode }) {
+function Shell({ store, minimal = false, children }: { store: StoreCode; minimal?: boolean; children: React.ReactNode }) {
   useLanguageFollowsStore(store);
   return (
     <StoreProvider store={store}>
-      <SiteLayout>{children}</SiteLayout>
+      {minimal ? (
+        <Suspense fallback={null}>
+          <MinimalLayout>{children}</MinimalLayout>
+        </Suspense>
+      ) : (
+        <SiteLayout>{children}</SiteLayout>
+      )}
     </StoreProvider>
   );
 }
 
+/** The store's pages, in the layout their route names (spec 2 §2: chosen by route metadata). */
 export function StoreLayoutRoute() {
   const { store } = useParams({ from: '/$store' });
+  const layout = useMatches({ select: (matches) => matches.at(-1)?.staticData.layout });
   return (
-    <Shell store={isStoreCode(store) ? store : DEFAULT_STORE}>
+    <Shell store={isStoreCode(store) ? store : DEFAULT_STORE} minimal={layout === 'minimal'}>
       <Outlet />
     </Shell>
   );

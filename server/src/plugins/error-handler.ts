@@ -9,8 +9,8 @@ export function errorBody(status: number, error: ErrorCode, message: string, det
   return { code: status, result: { error, message, ...(details === undefined ? {} : { details }) } };
 }
 
-/** Answers a request no route matched, or returns false to let the JSON 404 answer it. */
-export type NotFoundFallback = (request: FastifyRequest, reply: FastifyReply) => boolean;
+/** Answers a request no route matched, or resolves false to let the JSON 404 answer it. */
+export type NotFoundFallback = (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
@@ -29,8 +29,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
 }
 
 export function registerNotFoundHandler(app: FastifyInstance, fallback?: NotFoundFallback): void {
-  app.setNotFoundHandler((request, reply) => {
-    if (fallback?.(request, reply)) return;
-    reply.status(404).send(errorBody(404, 'not_found', `Route ${request.method} ${request.url.split('?')[0]} not found`));
+  app.setNotFoundHandler(async (request, reply) => {
+    if (await fallback?.(request, reply)) return reply;
+    return reply.status(404).send(errorBody(404, 'not_found', `Route ${request.method} ${request.url.split('?')[0]} not found`));
   });
 }

@@ -20,7 +20,7 @@ import { openAuth, useSessionUser } from './session-store.ts';
 const NewsletterPreferences = lazy(() => import('../newsletter/newsletter-preferences.tsx'));
 const MyReviews = lazy(() => import('../reviews/my-reviews.tsx'));
 
-const SECTIONS = [
+export const SECTIONS = [
   { path: '', key: 'profile' },
   { path: 'shipping-details', key: 'shipping' },
   { path: 'newsletter', key: 'newsletter' },

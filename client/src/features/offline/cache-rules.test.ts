@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cacheRuleFor, offlineMissBody, OFFLINE_MISS, urlMapCacheKey, type RequestFacts } from './cache-rules.ts';
+import { cacheRuleFor, offlineMissBody, OFFLINE_MISS, pageStatus, urlMapCacheKey, type RequestFacts } from './cache-rules.ts';
 
 const origin = 'https://shop.test';
 const get = (url: string): RequestFacts => ({ method: 'GET', url: `${origin}${url}`, mode: 'cors' });
@@ -87,5 +87,12 @@ describe('offlineMissBody', () => {
       code: 504,
       result: { error: OFFLINE_MISS, message: 'Offline: query returned empty result for /api/url/map' },
     });
+  });
+});
+
+describe('pageStatus', () => {
+  it('keeps the server’s 404 for an address the shop does not have; anything else, or offline, is the app’s page', () => {
+    expect(pageStatus(404)).toBe(404);
+    for (const status of [200, 500, 502, null]) expect(pageStatus(status), String(status)).toBe(200);
   });
 });

@@ -3,6 +3,8 @@
  * It is an allow-list: an API path not named here (cart, replication, stock, and whatever comes later) is never
  * touched by the worker, so live data always comes from the server or from the local database.
  */
+import { FILE_ADDRESS, SERVER_PATHS } from '@shop/shared/stores/store-pages';
+
 export type CacheRule =
   /** A page load: answered by the precached app shell, so every route opens offline. */
   | 'shell'
@@ -24,25 +26,28 @@ export interface RequestFacts {
 
 export const CACHE_NAMES = { catalogue: 'shop-catalogue-v1', media: 'shop-media-v1' } as const;
 
-/**
- * Paths the server answers itself (the API, pictures, its own pages such as the dev mailbox and the sandbox's hosted
- * payment page): a page load of one of these is not a storefront route.
- */
-const SERVER_PATHS = /^\/(api|media|health|documentation|dev|sandbox-pay)(\/|$)/;
-/** A file address (sw.js, an icon): never a route, even when typed into the address bar. */
-const FILE = /\.(?!html$)[a-z0-9]+$/i;
 const CATALOGUE_READS = /^\/api\/(catalog\/(search|product|product\/variants|product\/members|category|render-list)|location)$/;
 
 export function cacheRuleFor(request: RequestFacts, origin: string): CacheRule {
   const url = new URL(request.url, origin);
   if (url.origin !== origin) return 'none';
   const path = url.pathname;
-  if (request.method === 'GET' && request.mode === 'navigate') return SERVER_PATHS.test(path) || FILE.test(path) ? 'none' : 'shell';
+  if (request.method === 'GET' && request.mode === 'navigate') // The server's own paths (the API, pictures, its pages such as the dev mailbox and the sandbox's hosted payment
+    // page) and file addresses are no storefront route.
+    return SERVER_PATHS.test(path) || FILE_ADDRESS.test(path) ? 'none' : 'shell';
   if (request.method === 'POST') return path === '/api/url/map' ? 'url-map' : 'none';
   if (request.method !== 'GET') return 'none';
   if (CATALOGUE_READS.test(path)) return 'catalogue';
   if (path.startsWith('/media/')) return 'media';
   return 'none';
+}
+
+/**
+ * The status of a page load the worker answers with the shell: the server's 404 (an address the shop does not have)
+ * stays a 404; anything else, or no answer at all (offline), is the app's page: 200.
+ */
+export function pageStatus(serverStatus: number | null): 200 | 404 {
+  return serverStatus === 404 ? 404 : 200;
 }
 
 /**

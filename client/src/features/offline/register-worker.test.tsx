@@ -3,6 +3,7 @@ import { createMemoryHistory } from '@tanstack/react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../app/i18n.ts';
 import { createShopRouter } from '../../app/router.tsx';
+import { installFakeCatalogue } from '../../test/shop-test-utils.tsx';
 import { currentNotifications, dismissNotification } from '../../ui/notifications.tsx';
 import { registerShopWorker, urlMapLookup, WORKER_URL } from './register-worker.ts';
 
@@ -24,8 +25,10 @@ describe('urlMapLookup', () => {
     expect(urlMapLookup('/en/watches/omega-seamaster-7')).toEqual({ url: 'watches/omega-seamaster-7', storeCode: 'en' });
   });
 
-  it('is null for a store home or a path outside the stores', () => {
-    for (const path of ['/', '/nl', '/en/', '/xx/watches', '/documentation']) expect(urlMapLookup(path), path).toBeNull();
+  it('is null for a store home, a page of the app or a path outside the stores', () => {
+    for (const path of ['/', '/nl', '/en/', '/xx/watches', '/documentation', '/en/checkout', '/nl/my-account/orders', '/en/compare', '/en/order-status/tok', '/nl/pwa.html', '/en/error']) {
+      expect(urlMapLookup(path), path).toBeNull();
+    }
   });
 });
 
@@ -99,6 +102,8 @@ describe('registerShopWorker', () => {
   });
 
   it('lets a navigation go ahead in the running version when the new one is slow to take over', async () => {
+    // The navigation that goes ahead looks its address up in the URL map.
+    installFakeCatalogue({});
     const waiting = waitingWorker();
     const { container } = fakeWorkers({ controlled: true, waiting });
     const assign = vi.fn();

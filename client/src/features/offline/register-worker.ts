@@ -6,6 +6,7 @@
  *   (which becomes a full page load of the address they were going to) or from a quiet "new version" notice's
  *   Reload. The browser looks for a new version on every page load; this also looks every hour and on `online`.
  */
+import { HOME_ALIAS, storePageOf } from '@shop/shared/stores/store-pages';
 import { isStoreCode } from '@shop/shared/stores/stores';
 import type { createShopRouter } from '../../app/router.tsx';
 import { dispatchPath } from '../catalogue/catalogue-api.ts';
@@ -59,11 +60,15 @@ function followPages(router: ShopRouter): () => string[] {
   };
 }
 
-/** A store page's URL-map lookup body, as resolveUrl sends it; null for a store's home or a non-store path. */
+/**
+ * A catalogue page's URL-map lookup body, as resolveUrl sends it; null for a store's home, a page of the app
+ * (checkout, my account: never looked up) or a non-store path.
+ */
 export function urlMapLookup(pathname: string): { url: string; storeCode: string } | null {
   const [, store, ...rest] = pathname.split('/');
   const url = dispatchPath(rest.join('/'));
-  return store && isStoreCode(store) && url ? { url, storeCode: store } : null;
+  if (!store || !isStoreCode(store) || !url || url === HOME_ALIAS || storePageOf(url, { externalCheckout: true })) return null;
+  return { url, storeCode: store };
 }
 
 async function warmUp(pathnames: string[]): Promise<void> {

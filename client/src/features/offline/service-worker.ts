@@ -3,7 +3,8 @@
  * writes the list of the build's files into `self.__WB_MANIFEST`.
  * - The app (index.html, every JS and CSS chunk, the texts, icons) is precached as one version, so a page of an
  *   old version never asks for a chunk of a new one.
- * - A page load gets the precached index.html: every route opens offline.
+ * - A page load gets the precached index.html, with the server's status for its address (404 for one the shop does
+ *   not have); offline with 200: every route opens offline.
  * - Catalogue reads go to the network first (3 s), then to what was seen; images come from the cache first.
  * - Cart, replication, stock and every API path not named in cache-rules.ts pass straight through.
  * - A new version waits until a page asks it to take over (register-worker.ts), then claims the open pages.
@@ -18,7 +19,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type 
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { createCachePersistence } from '../storage/cache-persistence.ts';
-import { CACHE_NAMES, cacheRuleFor, offlineMissBody, urlMapCacheKey, type CacheRule } from './cache-rules.ts';
+import { CACHE_NAMES, cacheRuleFor, offlineMissBody, pageStatus, urlMapCacheKey, type CacheRule } from './cache-rules.ts';
 
 // The little of ServiceWorkerGlobalScope this file uses (the client's tsconfig has the DOM library, not WebWorker).
 declare const self: {
@@ -98,12 +99,34 @@ const strategies: Partial<Record<CacheRule, NetworkFirst | CacheFirst>> = {
 
 const shell = createHandlerBoundToURL('/index.html');
 
+/** The status the server gives a page's address (HEAD), or null without an answer in time (offline). */
+async function addressStatus(url: string): Promise<number | null> {
+  try {
+    return (await fetch(url, { method: 'HEAD', cache: 'no-store', signal: AbortSignal.timeout(NETWORK_TIMEOUT_SECONDS * 1000) })).status;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A page load gets the precached shell (the app of this worker's version) with the status the server gives its
+ * address: 404 for one the shop does not have, as without the worker. Offline, the shell with 200, so every page
+ * seen opens (the app itself sends a page never cached Home).
+ */
+async function page(options: Parameters<typeof shell>[0]): Promise<Response> {
+  // Read before the shell's handler, which puts its own request for /index.html in the options.
+  const address = options.request.url;
+  const [answer, status] = await Promise.all([shell(options), addressStatus(address)]);
+  if (pageStatus(status) === 200) return answer;
+  return new Response(answer.body, { status: 404, statusText: 'Not Found', headers: answer.headers });
+}
+
 for (const method of ['GET', 'POST'] as const) {
   registerRoute(
     ({ request }) => cacheRuleFor(request, origin) !== 'none',
     (options) => {
       const rule = cacheRuleFor(options.request, origin);
-      if (rule === 'shell') return shell(options);
+      if (rule === 'shell') return page(options);
       return strategies[rule]!.handle({ event: options.event, request: options.request });
     },
     method,

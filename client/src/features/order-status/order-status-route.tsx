@@ -3,7 +3,7 @@
  * /<store>/orderstatus?transactionid=&hash= (the second provider's page). It reads the address and loads the page's
  * chunk, so the route table in the first load names only this small file.
  */
-import { useParams, useRouterState } from '@tanstack/react-router';
+import { useParams, useSearch } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { exposeToDevtools } from '../devtools/devtools-registry.ts';
 import type { StartPaymentOptions } from '../payment/start-payment.ts';
@@ -25,7 +25,9 @@ export function orderStatusSource(params: { order_token?: string }, search: Reco
 
 export default function OrderStatusRoute() {
   const params = useParams({ strict: false }) as { order_token?: string };
-  const search = useRouterState({ select: (state) => state.location.search }) as Record<string, unknown>;
+  // The query of this page's own match, like its params: while the shopper leaves for another page, the address
+  // (and its query) changes before this page goes, and reading it would ask for the status with an empty hash.
+  const search = useSearch({ strict: false }) as Record<string, unknown>;
   const source = orderStatusSource(params, search);
   const key = source.kind === 'token' ? `t:${source.token}:${source.hash}` : `x:${source.transactionId}:${source.hash}`;
   return (

@@ -134,15 +134,21 @@ describe('GET /api/replication/:collection/stream', () => {
     await closing.listen({ port: 0, host: '127.0.0.1' });
     const cart = (await closing.inject({ method: 'POST', url: '/api/cart/create' })).json().result;
     const port = (closing.server.address() as AddressInfo).port;
+    let streaming!: () => void;
+    const connected = new Promise<void>((resolve) => (streaming = resolve));
     const ended = new Promise<string>((resolve) => {
       http.get(`http://127.0.0.1:${port}/api/replication/cart/stream?cartId=${cart}`, (response) => {
         let body = '';
-        response.on('data', (chunk) => (body += chunk));
+        response.on('data', (chunk) => {
+          body += chunk;
+          streaming();
+        });
         response.on('end', () => resolve(body));
         response.on('error', () => resolve(body));
       });
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Closed only once the stream is open (its first event is in), however slow the machine.
+    await connected;
     const started = Date.now();
     await closing.close();
     expect(Date.now() - started).toBeLessThan(2000);
