@@ -27,7 +27,7 @@ import type { CartRuntime } from '../cart/cart-runtime.ts';
 import { useCartLines, useCartRuntime } from '../cart/use-cart.ts';
 import { exposeToDevtools } from '../devtools/devtools-registry.ts';
 import { useOnlineStatus } from '../offline/use-online-status.ts';
-import { writeOrder, type OrderDraft } from '../orders/order-documents.ts';
+import type { OrderDraft } from '../orders/order-documents.ts';
 import { LAST_ORDER_KEY } from '../orders/orders-config.ts';
 import { readLastOrder, startOrders, type OrdersRuntime } from '../orders/orders-runtime.ts';
 import { methodKey, paymentMethods as fetchPaymentMethods, shippingMethods as fetchShippingMethods } from './checkout-api.ts';
@@ -323,7 +323,7 @@ function provideCheckout({ read, orders, drafts, store, setPassword, t }: Checko
         placeOrder: fromPromise(async () => {
           const now = read();
           const order = orderDraft(now.draft, store, now.shipping, now.payments, now.sameAsShipping);
-          return writeOrder(orders.orders, now.lines ?? [], order, { online: navigator.onLine, now: Date.now() });
+          return orders.place(now.lines ?? [], order, { online: navigator.onLine, now: Date.now() });
         }),
         watchOrder: fromCallback(({ input, sendBack }: { input: { orderId: string }; sendBack: (event: never) => void }) =>
           orders.watch(input.orderId, (order) => {
