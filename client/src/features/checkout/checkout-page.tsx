@@ -339,7 +339,10 @@ function provideCheckout({ read, orders, drafts, store, setPassword, t }: Checko
           if (personal.createAccount) {
             const secret = read().password;
             if (secret && personal.emailAddress && personal.firstName && personal.lastName) {
-              await createCustomer({ customer: { email: personal.emailAddress.trim(), firstname: personal.firstName.trim(), lastname: personal.lastName.trim() }, password: secret }).catch(
+              // The order token the shop answered lets the new account take the order it is made with (My orders).
+              const orderToken = (doc?.result as { order_token?: unknown } | undefined)?.order_token;
+              const claim = doc && typeof orderToken === 'string' ? { orders: [{ id: doc.id, token: orderToken }] } : {};
+              await createCustomer({ customer: { email: personal.emailAddress.trim(), firstname: personal.firstName.trim(), lastname: personal.lastName.trim() }, password: secret, ...claim }).catch(
                 () => undefined,
               );
             }
