@@ -18,7 +18,7 @@ const placedOrder = (id: string): OrderDoc => ({ ...SAMPLE_DOCS.orders, id, tran
 /** Time for the runtime's own look at the stored orders (its query answers asynchronously) before checking what it did not do. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
-/** The part of the cart runtime the orders runtime uses: its token, its clear, and a connection that has stopped. */
+/** The part of the cart runtime the orders runtime uses: its token, its clear, a stopped connection and replication. */
 function fakeCart(database: ShopDatabase, token: string | null) {
   const clear = vi.fn();
   const connection = {
@@ -26,7 +26,8 @@ function fakeCart(database: ShopDatabase, token: string | null) {
     subscribe: () => ({ unsubscribe: () => {} }),
     send: vi.fn(),
   };
-  return { cart: { database, connection, token: () => token, clear } as unknown as CartRuntime, clear };
+  const sync = { scope: () => null, reSync: () => {}, whenStopped: async () => true };
+  return { cart: { database, connection, sync, token: () => token, clear } as unknown as CartRuntime, clear };
 }
 
 describe('the after-order steps', () => {

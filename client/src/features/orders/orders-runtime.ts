@@ -56,26 +56,6 @@ export interface OrdersRuntime {
   finish(order: OrderDoc | { id: string; queued: true }): Promise<void>;
 }
 
-const STOPPED_STATES = ['disconnected', 'syncDisabled'] as const;
-
-/** Resolves true once the cart connection (and with it the replication) has stopped; false if it does not soon. */
-function replicationStopped(cart: CartRuntime): Promise<boolean> {
-  const stopped = () => STOPPED_STATES.some((state) => cart.connection.getSnapshot().matches(state));
-  if (stopped()) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      subscription.unsubscribe();
-      resolve(false);
-    }, 10_000);
-    const subscription = cart.connection.subscribe(() => {
-      if (!stopped()) return;
-      clearTimeout(timer);
-      subscription.unsubscribe();
-      resolve(true);
-    });
-  });
-}
-
 let started: Promise<OrdersRuntime> | undefined;
 
 export function startOrders(cart: CartRuntime): Promise<OrdersRuntime> {
@@ -153,7 +133,7 @@ export async function createOrdersRuntime(cart: CartRuntime): Promise<OrdersRunt
       cart.clear({ sync: false, disconnect: true });
       // A customer keeps one owner whatever the cart token: the device may keep the order (My orders shows it).
       if (readUser()) return;
-      const stopped = await replicationStopped(cart);
+      const stopped = await cart.sync.whenStopped(10_000);
       // With the replication stopped, a guest's device forgets the placed order without pushing the deletion: the
       // shop keeps it, and the next guest cart (a new owner) has nothing of it to push.
       if (!stopped) return;
@@ -177,8 +157,9 @@ export async function createOrdersRuntime(cart: CartRuntime): Promise<OrdersRunt
     });
     const timer = setInterval(() => {
       if (answered || !navigator.onLine) return;
-      const connection = cart.connection.getSnapshot();
-      cart.connection.send({ type: connection.matches('disconnected') ? 'cart.connect' : 'network.online' });
+      // Whoever replicates (the customer's login, the guest cart) pulls; a guest without a cart gets one to send it.
+      if (cart.sync.scope()) cart.sync.reSync();
+      else if (cart.connection.getSnapshot().matches('disconnected')) cart.connection.send({ type: 'cart.connect' });
     }, ORDERS_CONFIG.answerPollMs);
     return () => {
       clearInterval(timer);
