@@ -35,7 +35,7 @@ class Device {
     this.write = writer(replica);
   }
 
-  start(): this {
+  start(channelName: string | null = null): this {
     this.sync = createSyncRuntime({
       database: this.db,
       login: { current: () => this.login, subscribe: (listener) => (this.listeners.add(listener), () => this.listeners.delete(listener)) },
@@ -44,7 +44,7 @@ class Device {
       fetchFor: (login) => (input, init = {}) =>
         this.server.fetch(input, login && this.token ? { ...init, headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${this.token}` } } : init),
       openStream: (url) => this.server.openStream(this.token ? `${url}${url.includes('?') ? '&' : '?'}token=${this.token}` : url),
-      channelName: null,
+      channelName,
       replication: { collections: ['cart', 'wishlist', 'compare'], waitForLeadership: false, retryTime: 50, baseUrl: 'http://shop.test', listenForOnline: false },
     });
     return this;
@@ -67,8 +67,8 @@ class Device {
   }
 }
 
-async function device(server: FakeSyncServer, replica: string): Promise<Device> {
-  return new Device(await testDatabase(), server, replica).start();
+async function device(server: FakeSyncServer, replica: string, channelName: string | null = null): Promise<Device> {
+  return new Device(await testDatabase(), server, replica).start(channelName);
 }
 
 const skus = (docs: Array<Record<string, unknown>>) => docs.filter((doc) => (doc.adds as unknown[]).length > (doc.removed as unknown[]).length).map((doc) => doc.sku).sort();
@@ -142,5 +142,26 @@ describe('the sync runtime', () => {
     await expect(phone.sync.pushPending(5_000)).resolves.toEqual({});
     expect(skus(server.list('compare', customer.owner))).toEqual(['WATCH-1']);
     await phone.sync.stop();
+  });
+
+  it('a tab that does not lead asks the leading tab to push before a logout, and hears what did not arrive', async () => {
+    const server = new FakeSyncServer();
+    const customer = server.createCustomer();
+    const channel = `shop-sync-test-${Date.now()}`;
+    const leading = await device(server, 'tab-1', channel);
+    leading.logIn('session-1', customer.token);
+    const other = new Device(await testDatabase(), server, 'tab-2');
+    // The second tab of the same browser: same login, but it does not lead (its replication never runs).
+    Object.defineProperty(other.db, 'isLeader', { value: () => false });
+    other.start(channel).logIn('session-1', customer.token);
+    await eventually(() => expect(leading.sync.replication()).not.toBeNull());
+
+    server.online = false;
+    await addToList(leading.db.collections.compare, 'WATCH-1', watch, leading.write);
+    await expect(other.sync.pushPending(300)).resolves.toEqual({ compare: ['WATCH-1'] });
+    server.online = true;
+    await expect(other.sync.pushPending(5_000)).resolves.toEqual({});
+    expect(skus(server.list('compare', customer.owner))).toEqual(['WATCH-1']);
+    await Promise.all([leading.sync.stop(), other.sync.stop()]);
   });
 });
