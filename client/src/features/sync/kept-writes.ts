@@ -75,15 +75,28 @@ export async function restoreKept(database: ShopDatabase, customerId: number): P
   const record = readRecord(customerId);
   if (!record) return 0;
   let restored = 0;
+  const left: KeptRecord = { at: record.at, documents: {} };
   for (const name of KEPT_COLLECTIONS) {
     const collection = database.collections[name];
-    for (const kept of record.documents[name] ?? []) {
+    const merge = (kept: AnyDoc) => async () => {
       const existing = await collection.findOne(kept.id).exec();
-      if (existing) await existing.incrementalModify((here) => mergeOf(name)(here as AnyDoc, kept) as never);
-      else await collection.insert(kept as never).catch(async () => (await collection.findOne(kept.id).exec())?.incrementalModify((here) => mergeOf(name)(here as AnyDoc, kept) as never));
-      restored += 1;
+      if (!existing) throw new Error(`The kept ${name} document ${kept.id} is gone`);
+      await existing.incrementalModify((here) => mergeOf(name)(here as AnyDoc, kept) as never);
+    };
+    for (const kept of record.documents[name] ?? []) {
+      try {
+        if (await collection.findOne(kept.id).exec()) await merge(kept)();
+        // Another tab may insert it at the same moment: then it is merged into that one.
+        else await collection.insert(kept as never).catch(merge(kept));
+        restored += 1;
+      } catch (error) {
+        // Kept for a later login rather than lost.
+        (left.documents[name] ??= [] as never[]).push(kept as never);
+        console.error('A kept change could not be put back', error);
+      }
     }
   }
-  localStorage.removeItem(keyOf(customerId));
+  if (Object.keys(left.documents).length > 0) localStorage.setItem(keyOf(customerId), JSON.stringify(left));
+  else localStorage.removeItem(keyOf(customerId));
   return restored;
 }

@@ -111,7 +111,7 @@ type ChannelMessage =
   | { type: 'push'; id: string; scope: string; timeoutMs: number }
   | { type: 'pushed'; id: string; unsent: UnsentDocuments | null };
 
-/** `value` after `ms` (a bound on a wait; the timer is not held open in Node). */
+/** `value` after `ms`: the bound on a wait. */
 function after<T>(ms: number, value: T): Promise<T> {
   return new Promise((resolve) => setTimeout(() => resolve(value), ms));
 }
