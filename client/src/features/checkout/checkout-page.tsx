@@ -8,6 +8,7 @@ import { DEFAULT_SHIPPING_METHOD, type ShippingMethod } from '@shop/shared/cart/
 import { cartTotals, type CartLineDoc } from '@shop/shared/cart/index';
 import { draftSectionValues } from '@shop/shared/sync/checkout-draft';
 import type { CheckoutDraftDoc } from '@shop/shared/sync/checkout-draft.schema';
+import type { OrderDoc } from '@shop/shared/sync/order.schema';
 import { DEFAULT_PAYMENT_MAPPING, DEFAULT_PO_NUMBER, offerPaymentMethods, PURCHASE_ORDER_CODE, type OfferedPaymentMethod } from '@shop/shared/orders/payment-methods';
 import { shippingMethodsFor } from '@shop/shared/orders/shipping';
 import { STORE_VIEWS } from '@shop/shared/stores/stores';
@@ -318,6 +319,9 @@ interface CheckoutDeps {
 
 /** The checkout machine with its I/O: the order written and watched, the after-order steps, the payment hand-over. */
 function provideCheckout({ read, orders, drafts, store, setPassword, t }: CheckoutDeps) {
+  // The placed order as the after-order steps found it: a guest device forgets its placed orders in those steps, and
+  // the payment still needs its amount and method.
+  const placed = new Map<string, OrderDoc>();
   return checkoutMachine.provide({
       actors: {
         placeOrder: fromPromise(async () => {
@@ -332,7 +336,8 @@ function provideCheckout({ read, orders, drafts, store, setPassword, t }: Checko
         ),
         afterOrder: fromPromise(async ({ input }: { input: { orderId: string; queued: boolean } }) => {
           if (input.queued) return orders.finish({ id: input.orderId, queued: true });
-          const doc = (await orders.orders.findOne(input.orderId).exec())?.toJSON();
+          const doc = (await orders.orders.findOne(input.orderId).exec())?.toJSON() as OrderDoc | undefined;
+          if (doc) placed.set(doc.id, doc);
           const current = read().draft;
           const personal = current ? draftSectionValues(current, 'personalDetails') : {};
           // createAccount (spec 2 §4): the account is made with the password held in this tab only, then both go.
@@ -352,7 +357,7 @@ function provideCheckout({ read, orders, drafts, store, setPassword, t }: Checko
           if (doc) await orders.finish(doc as never);
         }),
         startPayment: fromPromise(async ({ input }: { input: { order: PlacedOrderSummary } }) => {
-          const doc = (await orders.orders.findOne(input.order.orderId).exec())?.toJSON();
+          const doc = placed.get(input.order.orderId) ?? ((await orders.orders.findOne(input.order.orderId).exec())?.toJSON() as OrderDoc | undefined);
           const { startPayment } = await import('../payment/start-payment.ts');
           const total = (doc?.result as { totals?: { grand_total?: number; currency?: string } } | undefined)?.totals;
           await startPayment({
