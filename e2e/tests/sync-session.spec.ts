@@ -95,7 +95,12 @@ test('a logout with a change the shop has not got keeps it for that customer’s
   await openProduct(page, watch!);
   await page.getByRole('button', { name: 'Add to compare' }).click();
   await expect(page.getByRole('button', { name: 'Remove from compare' })).toBeVisible();
-  await logOut(page, ada);
+  await accountLink(page, ada.firstname).click();
+  await page.getByRole('button', { name: 'Log out' }).click();
+  // It first tries to send what waits, for a few seconds, and says so.
+  await expect(page.getByRole('button', { name: 'Logging out…' })).toBeDisabled();
+  await shoot(page, 'logout-busy', { fullPage: false });
+  await expect(page.getByText("You're logged out")).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText('One change to your wishlist, compare list or cart has not reached your account yet.', { exact: false })).toBeVisible();
   await shoot(page, 'logout-kept-notice', { fullPage: false });
   await expect.poll(() => localCounts(page)).toMatchObject({ wishlist: 0, compare: 0 });
