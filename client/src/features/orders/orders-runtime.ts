@@ -134,8 +134,9 @@ export async function createOrdersRuntime(cart: CartRuntime): Promise<OrdersRunt
       // A customer keeps one owner whatever the cart token: the device may keep the order (My orders shows it).
       if (readUser()) return;
       const stopped = await cart.sync.whenStopped(10_000);
-      // With the replication stopped, a guest's device forgets the placed order without pushing the deletion: the
-      // shop keeps it, and the next guest cart (a new owner) has nothing of it to push.
+      // Once nothing replicates for the ordered cart (a replication winding down sends nothing), a guest's device
+      // forgets the placed order without pushing the deletion: the shop keeps it, and the next guest cart (a new
+      // owner) has nothing of it to push.
       if (!stopped) return;
       const placed = await orders.find({ selector: { transmited: true } }).exec();
       await Promise.all(placed.map((doc) => doc.remove()));
