@@ -1,8 +1,9 @@
 /**
  * For tests: an in-memory stand-in for the server's replication and cart-sync endpoints, speaking the same protocol
  * (server/src/features/replication): pull by `(updatedAt, id)` checkpoint, push answering the server's copy of every
- * conflicting row, a write id applied once, server-stamped times, a RESYNC on every stream connect. It can be taken
- * "offline" to queue writes on the clients.
+ * conflicting row, a write id applied once, server-stamped times, a RESYNC on every stream connect. The owner is a
+ * guest cart (`?cartId=`) or a customer (a bearer token, or `?token=` on the stream), as owner.ts resolves it. It can
+ * be taken "offline" to queue writes on the clients.
  */
 import type { EventSourceLike } from '../features/sync/replication.ts';
 
@@ -40,8 +41,11 @@ export class FakeSyncServer {
   private clock = 1_000;
   private itemIds = 0;
   private readonly carts = new Set<string>();
+  /** Customer access tokens → the customer's owner key. */
+  private readonly customers = new Map<string, string>();
   private readonly documents = new Map<string, Map<string, Stored>>();
-  private readonly applied = new Set<string>();
+  /** Applied write ids → the owner that wrote them. */
+  private readonly applied = new Map<string, string>();
   private readonly streams = new Set<FakeStream>();
   readonly requests: string[] = [];
 
@@ -51,7 +55,22 @@ export class FakeSyncServer {
     return token;
   }
 
-  /** The owner's documents of a collection, deleted ones left out. */
+  /** A customer: the access token their devices send, and the owner key `list` takes. */
+  createCustomer(): { token: string; owner: string } {
+    const owner = `customer:${this.customers.size + 1}`;
+    const token = `access-${this.customers.size + 1}`;
+    this.customers.set(token, owner);
+    return { token, owner };
+  }
+
+  /** Another access token of the same customer (a login on another device). */
+  loginAgain(owner: string): string {
+    const token = `access-${this.customers.size + 1}`;
+    this.customers.set(token, owner);
+    return token;
+  }
+
+  /** The owner's documents of a collection (a cart token or a customer's owner key), deleted ones left out. */
   list(collection: string, token: string): Doc[] {
     return [...(this.documents.get(`${token}/${collection}`)?.values() ?? [])].filter((s) => !s.deleted).map((s) => s.data);
   }
@@ -61,8 +80,11 @@ export class FakeSyncServer {
     this.requests.push(`${init?.method ?? 'GET'} ${url.pathname}`);
     if (!this.online) throw new TypeError('Failed to fetch');
     if (url.pathname === '/api/cart/create') return ok(this.createCart());
-    const token = url.searchParams.get('cartId') ?? '';
-    if (!this.carts.has(token)) return json(401, { code: 401, result: { error: 'unauthorized', message: `Unknown cart token ${token}` } });
+    const bearer = /^Bearer (\S+)$/.exec(((init?.headers ?? {}) as Record<string, string>).authorization ?? '')?.[1];
+    const customer = bearer === undefined ? undefined : this.customers.get(bearer);
+    if (bearer !== undefined && !customer) return json(401, { code: 401, result: { error: 'unauthorized', message: 'Your session has expired; please log in again' } });
+    const token = customer ?? url.searchParams.get('cartId') ?? '';
+    if (!customer && !this.carts.has(token)) return json(401, { code: 401, result: { error: 'unauthorized', message: `Unknown cart token ${token}` } });
     const match = /^\/api\/replication\/(\w+)\/(pull|push)$/.exec(url.pathname);
     if (!match) return json(404, { code: 404, result: { error: 'not_found', message: 'Not found' } });
     const [, collection, verb] = match as unknown as [string, string, 'pull' | 'push'];
@@ -81,6 +103,9 @@ export class FakeSyncServer {
     const rows = JSON.parse(String(init?.body)) as Array<{ assumedMasterState?: (Doc & { _deleted?: boolean }) | null; newDocumentState: Doc & { _deleted?: boolean } }>;
     const stored = this.documents.get(key) ?? new Map<string, Stored>();
     this.documents.set(key, stored);
+    // Like the shop: a write id another owner used is refused, the whole push with it.
+    const reused = rows.find(({ newDocumentState }) => this.applied.has(newDocumentState.writeId) && this.applied.get(newDocumentState.writeId) !== token);
+    if (reused) return json(400, { code: 400, result: { error: 'bad_request', message: `The write id ${reused.newDocumentState.writeId} was already used; every write needs a new id` } });
     const conflicts: unknown[] = [];
     const written: Array<Doc & { _deleted: boolean }> = [];
     for (const { assumedMasterState: assumed, newDocumentState } of rows) {
@@ -98,7 +123,7 @@ export class FakeSyncServer {
         else next.serverItemId = String((this.itemIds += 1));
       }
       stored.set(data.id, { data: next, deleted: _deleted === true });
-      this.applied.add(data.writeId);
+      this.applied.set(data.writeId, token);
       written.push({ ...next, _deleted: _deleted === true });
     }
     const last = written.at(-1);
@@ -113,7 +138,8 @@ export class FakeSyncServer {
   openStream = (address: string): EventSourceLike => {
     const url = new URL(address, 'http://shop.test');
     const collection = /^\/api\/replication\/(\w+)\/stream$/.exec(url.pathname)?.[1] ?? '';
-    const stream = new FakeStream(`${url.searchParams.get('cartId')}/${collection}`, this.streams);
+    const customer = this.customers.get(url.searchParams.get('token') ?? '');
+    const stream = new FakeStream(`${customer ?? url.searchParams.get('cartId')}/${collection}`, this.streams);
     this.streams.add(stream);
     queueMicrotask(() => {
       stream.readyState = 1;

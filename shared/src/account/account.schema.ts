@@ -99,6 +99,13 @@ export const CustomerProfileSchema = z.object({
 export type CustomerProfile = z.infer<typeof CustomerProfileSchema>;
 
 /** POST /api/user/create. */
+/** A guest order the new account takes (checkout's "create an account"): its id and the order token the shop answered. */
+export const OrderClaimSchema = z.object({
+  id: z.string().check(z.minLength(1, FIELD_MESSAGES.required), z.maxLength(200, 'is not an order id')),
+  token: OpaqueTokenSchema,
+});
+export type OrderClaim = z.infer<typeof OrderClaimSchema>;
+
 export const CreateCustomerBodySchema = z.object({
   customer: z.object({
     email: EmailSchema,
@@ -107,6 +114,8 @@ export const CreateCustomerBodySchema = z.object({
     addresses: z.optional(z.array(CustomerAddressSchema).check(z.maxLength(20, 'has at most 20 addresses'))),
   }),
   password: NewPasswordSchema,
+  /** Orders placed as a guest with this e-mail address just before (checkout's "create an account"). */
+  orders: z.optional(z.array(OrderClaimSchema).check(z.maxLength(10, 'has at most 10 orders'))),
 });
 export type CreateCustomerBody = z.infer<typeof CreateCustomerBodySchema>;
 

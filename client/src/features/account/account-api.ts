@@ -5,6 +5,7 @@ import type { StoreCode } from '@shop/shared/stores/stores';
 import { shopperLocaleQuery } from '@shop/shared/stores/shopper-locale';
 import i18next from 'i18next';
 import { apiRequest } from '../../app/api.ts';
+import { sessionReady } from './session-loader.ts';
 
 // The calls that lead to a mail name the shopper's store and interface language: the mail follows them.
 
@@ -13,6 +14,12 @@ const json = (body: unknown, method = 'POST'): RequestInit => ({
   body: JSON.stringify(body),
   headers: { 'content-type': 'application/json', 'x-client': '1.0' },
 });
+
+/** A call for the logged-in customer: sent once the session's gate can put the token on it. */
+async function customerRequest<T>(path: string, init: RequestInit) {
+  await sessionReady();
+  return apiRequest<T>(path, init);
+}
 
 export async function login(username: string, password: string, cartId: string | null): Promise<{ token: string; meta: LoginMeta }> {
   const answer = await apiRequest<string>('/api/user/login', json({ username, password, ...(cartId ? { cartId } : {}) }));
@@ -24,19 +31,19 @@ export async function createCustomer(body: CreateCustomerBody, store: StoreCode)
 }
 
 export async function logout(): Promise<void> {
-  await apiRequest('/api/user/logout', json({}));
+  await customerRequest('/api/user/logout', json({}));
 }
 
 export async function me(): Promise<CustomerProfile> {
-  return (await apiRequest<CustomerProfile>('/api/user/me', {})).result;
+  return (await customerRequest<CustomerProfile>('/api/user/me', {})).result;
 }
 
 export async function updateMe(customer: UpdateCustomerBody['customer']): Promise<CustomerProfile> {
-  return (await apiRequest<CustomerProfile>('/api/user/me', json({ customer }))).result;
+  return (await customerRequest<CustomerProfile>('/api/user/me', json({ customer }))).result;
 }
 
 export async function orderHistory(currentPage = 1, pageSize = ORDER_HISTORY_PAGE_SIZE): Promise<OrderHistory> {
-  return (await apiRequest<OrderHistory>(`/api/user/order-history?pageSize=${pageSize}&currentPage=${currentPage}`, {})).result;
+  return (await customerRequest<OrderHistory>(`/api/user/order-history?pageSize=${pageSize}&currentPage=${currentPage}`, {})).result;
 }
 
 export async function resetPassword(email: string, store: StoreCode): Promise<void> {
@@ -48,6 +55,6 @@ export async function createPassword(email: string, newPassword: string, resetTo
 }
 
 export async function changePassword(body: ChangePasswordBody): Promise<{ message: string; meta: { token: string; refreshToken: string; expiresIn: number } }> {
-  const answer = await apiRequest<string>('/api/user/change-password', json(body));
+  const answer = await customerRequest<string>('/api/user/change-password', json(body));
   return { message: answer.result, meta: answer.meta as unknown as RefreshMeta & { token: string } };
 }

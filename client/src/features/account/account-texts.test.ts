@@ -24,6 +24,7 @@ describe('account texts', () => {
     expect(en.errors.account_sign_in_incorrect).toBe(ACCOUNT_MESSAGES.signInIncorrect);
     expect(en.errors.account_email_unknown).toBe(ACCOUNT_MESSAGES.emailUnknown);
     expect(en.errors.account_refresh_refused).toBe(ACCOUNT_MESSAGES.refreshRefused);
+    expect(en.errors.unauthorized).toBe(ACCOUNT_MESSAGES.tokenInvalid);
     expect(en.notices.accountUpdated).toBe(ACCOUNT_MESSAGES.accountUpdated);
     expect(en.notices.passwordChanged).toBe(ACCOUNT_MESSAGES.passwordChanged);
     for (const [key, message] of Object.entries(FIELD_MESSAGES)) expect(en.validation[key as keyof typeof en.validation]).toBe(message);

@@ -4,7 +4,7 @@
  * 'You need to be logged in to see this page' with the login form (spec 2 §6).
  */
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../app/i18n.ts';
 import { useStore } from '../../app/store-context.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
@@ -75,15 +75,30 @@ export function MyAccountPage({ section }: { section: string }) {
               </li>
             ))}
           </ul>
-          <button type="button" className="account-nav__logout" onClick={() => void loadSessionModule().then((session) => session.logout())}>
-            {t('actions.logout', { ns: 'account' })}
-          </button>
+          <LogoutButton />
         </nav>
         <div className="account-content">
           <Section section={section} />
         </div>
       </div>
     </div>
+  );
+}
+
+/** Logging out first sends what waits (a few seconds at most): the button says so meanwhile. */
+function LogoutButton() {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const logout = () => {
+    setBusy(true);
+    void loadSessionModule()
+      .then((session) => session.logout())
+      .finally(() => setBusy(false));
+  };
+  return (
+    <button type="button" className="account-nav__logout" onClick={logout} disabled={busy} aria-busy={busy}>
+      {t(busy ? 'actions.loggingOut' : 'actions.logout', { ns: 'account' })}
+    </button>
   );
 }
 

@@ -3,6 +3,7 @@
  * (token lock, API gate, login and logout) loads and starts on the first call.
  */
 import type * as SessionModule from './session.ts';
+import { readUser } from './session-store.ts';
 
 let session: Promise<typeof SessionModule> | undefined;
 
@@ -21,4 +22,12 @@ export function loadSessionModule(): Promise<typeof SessionModule> {
 
 export async function loadSession(): Promise<void> {
   await loadSessionModule();
+}
+
+/**
+ * Before a call that acts for the logged-in customer: the session's API gate, which puts the customer's token on the
+ * call, is in place. A page opened directly (My orders, My reviews) would otherwise send its first call without it.
+ */
+export async function sessionReady(): Promise<void> {
+  if (readUser()) await loadSessionModule();
 }

@@ -4,8 +4,10 @@
  *   token the profile refreshed;
  * - login: the token and refresh token stored, profile and order history loaded, the cart the server merged the guest
  *   cart into adopted and the cart connection authorized again; a failure while loading the profile clears the user;
- * - logout: the server session ended, the cart disconnected and cleared, and the user, wishlist, compare, checkout
- *   drafts, orders and sync tasks wiped from the device; "You're logged out" unless silent.
+ * - logout: what waits is pushed first (a bounded wait); what still has not reached the shop is kept for this customer
+ *   alone (sync/kept-writes.ts) and merged back at their next login, and the shopper is told so; the server session
+ *   ended, the cart disconnected and cleared, and the user, wishlist, compare, checkout drafts, orders and sync tasks
+ *   wiped from the device; "You're logged out" unless silent.
  * Other tabs follow through the stored record (session-store.ts) and the cart token (cart-runtime.ts).
  */
 import type { CustomerProfile, UpdateCustomerBody } from '@shop/shared/account/account.schema';
@@ -21,6 +23,7 @@ import { startTokenLock, tokenLock } from './auth-gate.ts';
 import { CUSTOMER_GROUP_CONFIG, pricesFollowLogin } from './customer-group.ts';
 import { closeAuth, openAuth, readUser, subscribeUser, updateUser, writeUser, type SessionUser } from './session-store.ts';
 import { newId } from '../sync/replica.ts';
+import { keepUnsent, restoreKept } from '../sync/kept-writes.ts';
 
 type Listener = () => void;
 const priceListeners = new Set<Listener>();
@@ -119,6 +122,9 @@ export async function login(username: string, password: string): Promise<Session
   // The server merged the guest cart into the customer's: that cart is this browser's cart from now on.
   const cart = await loadCart().catch(() => null);
   cart?.adoptCart(meta.cartId);
+  // What this customer's last logout could not send comes back, and this login's replication sends it.
+  const customerId = customerIdOf(readUser());
+  if (cart && customerId !== null) await restoreKept(cart.database, customerId).catch((error: unknown) => console.error('Kept changes could not be restored', error));
   pricesChanged();
   return readUser()!;
 }
@@ -162,15 +168,35 @@ export class OfflineError extends Error {
 
 let loggingOut: Promise<void> | null = null;
 
+/** How long a logout waits for what is still to be sent before it keeps it for the next login. */
+export const LOGOUT_PUSH_MS = 4_000;
+
+/** Who the session is for: the profile's id, or the customer the access token names (`<payload>.<signature>`). */
+function customerIdOf(user: SessionUser | null): number | null {
+  if (!user) return null;
+  if (user.current) return user.current.id;
+  try {
+    const payload = JSON.parse(atob((user.token.split('.')[0] ?? '').replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: unknown };
+    return typeof payload.sub === 'number' && Number.isSafeInteger(payload.sub) ? payload.sub : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Logs out (spec 2 §4 'Logout'). `local` skips the server call (the token lock's silent logout: the server refused
- * the session already). The order matters: the server session ends while the token is still good, then the
- * replication stops and the user is cleared (so nothing more is sent for the customer), and only then is the device
- * wiped; the wipe is never sent to the server.
+ * Logs out (spec 2 §4 'Logout'). `local` skips the server (the token lock's silent logout: the server refused the
+ * session already, so nothing more can be sent either). The order matters: what waits is pushed while the token is
+ * still good (for at most LOGOUT_PUSH_MS), then the server session ends; what did not arrive is kept for this
+ * customer; the replication stops as the user is cleared (so nothing more is sent for the customer), and only then is
+ * the device wiped; the wipe is never sent to the server.
  */
 export function logout(options: { silent?: boolean; local?: boolean } = {}): Promise<void> {
   loggingOut ??= (async () => {
-    if (!readUser()) return;
+    const user = readUser();
+    if (!user) return;
+    const cart = await loadCart().catch(() => null);
+    const online = typeof navigator === 'undefined' || navigator.onLine;
+    const unsent = cart ? await cart.sync.pushPending(options.local || !online ? 0 : LOGOUT_PUSH_MS) : null;
     if (!options.local) {
       try {
         await api.logout();
@@ -179,13 +205,25 @@ export function logout(options: { silent?: boolean; local?: boolean } = {}): Pro
         if (!(error instanceof ApiError)) throw error;
       }
     }
-    const cart = await loadCart().catch(() => null);
     cart?.disconnect();
+    let kept = 0;
+    let keptAll = true;
+    const customerId = customerIdOf(user);
+    try {
+      const { getShopDatabase } = await import('../../app/database.ts');
+      if (customerId === null) throw new Error('The customer of the session is not known');
+      kept = await keepUnsent(await getShopDatabase(), customerId, unsent, Date.now());
+    } catch (error) {
+      // Not kept elsewhere: then the documents stay where they are rather than be lost.
+      keptAll = false;
+      console.error('Unsent changes could not be kept for the next login', error);
+    }
     writeUser(null);
     tokenLock()?.send({ type: 'session.logout' });
-    await wipeDevice().catch((error: unknown) => console.error('The device could not be wiped', error));
+    if (keptAll) await wipeDevice().catch((error: unknown) => console.error('The device could not be wiped', error));
     pricesChanged();
     if (!options.silent) showAccountNotice('info', 'notices.loggedOut');
+    if (kept > 0) showAccountNotice('info', 'notices.keptForNextLogin', { count: kept });
   })().finally(() => {
     loggingOut = null;
   });

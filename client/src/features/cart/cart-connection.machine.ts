@@ -2,10 +2,12 @@
  * Connecting the cart (spec 1 §4): the cart asks for a server cart token; on 200 it stores the token and syncs; on
  * 401 it retries as a guest cart until the configured maximum bypass count, after which sync is treated as disabled;
  * any other failure disables sync. A network failure is not a refusal: the machine waits for the network instead.
- * While connected the `sync` actor replicates and polls; a cart change in another tab re-syncs. Authorize removes the
- * coupon, reconnects and reapplies it; clear empties the cart, optionally syncing and optionally dropping the token.
+ * While connected the `sync` actor polls the server cart and re-syncs the replication when asked (the replication
+ * follows the token this machine holds, or the customer's login: sync/sync-runtime.ts); a cart change in another tab
+ * re-syncs. Authorize removes the coupon, reconnects and reapplies it; clear empties the cart, optionally syncing and
+ * optionally dropping the token.
  *
- * Pure: every piece of I/O (token request, replication, coupon calls, storage of the token, the local clear) comes in
+ * Pure: every piece of I/O (token request, polling, coupon calls, storage of the token, the local clear) comes in
  * through `.provide()`; the defaults below fail loudly so a forgotten one shows in tests.
  */
 import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup } from 'xstate';
@@ -91,7 +93,7 @@ export const cartConnectionMachine = setup({
   },
   actors: {
     requestToken: fromPromise<string, TokenRequest>(async () => notProvided('requestToken')()),
-    /** Replication and polling for a token; sends `cart.tokenRejected`, `cart.serverChanged`, `cart.alreadyOrdered`. */
+    /** Polling for a token and re-syncs; sends `cart.serverChanged`, `cart.alreadyOrdered` (the runtime sends `cart.tokenRejected`). */
     sync: fromCallback<SyncCommand, { token: string }>(notProvided('sync')),
     deleteCoupon: fromPromise<void, { token: string }>(async () => notProvided('deleteCoupon')()),
     applyCoupon: fromPromise<void, { token: string; code: string }>(async () => notProvided('applyCoupon')()),
@@ -209,7 +211,7 @@ export const cartConnectionMachine = setup({
           { guard: ({ event, context }) => event.token !== null && event.token !== context.token, actions: assign({ token: ({ event }) => event.token }), target: '#cartConnection.connected', reenter: true },
           { guard: ({ event }) => event.token === null, actions: assign({ token: null }), target: 'disconnected' },
         ],
-        // Clearing without sync must not reach the server: the replication stops first (this state is left).
+        // Clearing without sync must not reach the server: a guest's replication stops first (this state is left).
         'cart.clear': [
           { guard: 'clearWithoutSyncAndDisconnect', actions: 'rememberClear', target: 'clearingLocally' },
           { actions: 'rememberClear', target: '.clearing' },

@@ -2,8 +2,10 @@
  * The cart of this tab, started once after the first paint (cart-loader.ts; the layout starts it when idle):
  * - the local database's cart lines, watched for the header count and the minicart;
  * - the cart connection machine with its I/O: the token request (one server cart per browser: tabs take turns
- *   through a Web Lock and reuse a token another tab got), replication and polling while connected (they run in the
- *   leading tab only), the coupon calls, and the token kept in localStorage;
+ *   through a Web Lock and reuse a token another tab got), polling while connected (in the leading tab only), the
+ *   coupon calls, and the token kept in localStorage;
+ * - the sync runtime (sync/sync-runtime.ts), which replicates every collection for the logged-in customer, or for the
+ *   guest cart the connection holds: the connection tells it the token and asks it to re-sync;
  * - what tells the machine about the world: another tab's token or cart change, the 'online' event;
  * - the operations the pages call: add to cart (add-to-cart.ts), set quantity, remove, clear, coupons, totals.
  */
@@ -16,10 +18,11 @@ import { createActor, fromCallback, fromPromise, type ActorRefFrom } from 'xstat
 import { getShopDatabase, type ShopDatabase } from '../../app/database.ts';
 import { exposeToDevtools } from '../devtools/devtools-registry.ts';
 import { notify } from '../../ui/notifications.tsx';
-import { startReplication, type EventSourceLike, type ShopReplication } from '../sync/replication.ts';
+import type { EventSourceLike } from '../sync/replication.ts';
+import { createSyncRuntime, type SyncRuntime } from '../sync/sync-runtime.ts';
 import { sessionFetch, withTokenInUrl } from '../account/auth-gate.ts';
 import { loadSession } from '../account/session-loader.ts';
-import { readUser } from '../account/session-store.ts';
+import { readUser, subscribeUser } from '../account/session-store.ts';
 import { addToCartFlow, type AddToCartOutcome, type AddToCartRequest, type CartNotice } from './add-to-cart.ts';
 import * as api from './cart-api.ts';
 import { CART_CONFIG } from './cart-config.ts';
@@ -39,6 +42,8 @@ export type CartConnectionActor = ActorRefFrom<typeof cartConnectionMachine>;
 export interface CartRuntime {
   database: ShopDatabase;
   connection: CartConnectionActor;
+  /** The replication of every collection, for the customer or the guest cart. */
+  sync: SyncRuntime;
   /** The lines shown (quantity above 0), most recently added first; null until the database first answers. */
   lines$: Observable<CartLineDoc[] | null>;
   currentLines(): CartLineDoc[] | null;
@@ -55,7 +60,7 @@ export interface CartRuntime {
   token(): string | null;
   /** After a login: the customer's cart (the server merged the guest cart into it) becomes this browser's cart. */
   adoptCart(token: string): void;
-  /** Before a logout wipes the device: the replication stops and the token is dropped, nothing is sent. */
+  /** Before a logout wipes the device: the token is dropped, nothing is sent (the replication follows the session). */
   disconnect(): void;
   /** Lines of an order taken back (its payment did not succeed) go into the cart again, each added to its line. */
   restoreLines(items: readonly CartItemToAdd[]): Promise<void>;
@@ -92,16 +97,25 @@ export function showCartNotice(notice: CartNotice): void {
   });
 }
 
-function withTimeout(promise: Promise<unknown>, ms: number): Promise<unknown> {
-  return Promise.race([promise, new Promise((resolve) => setTimeout(resolve, ms))]);
-}
-
 export async function createCartRuntime(database: ShopDatabase): Promise<CartRuntime> {
   const cart = database.collections.cart;
   const replica = replicaId();
   const nextWrite: NextWrite = () => ({ id: newId(), at: Date.now(), replica });
-  let replication: ShopReplication | null = null;
   let adding = 0;
+  // The guest cart the connection holds while connected: what a guest's documents replicate for.
+  const connectedToken$ = new BehaviorSubject<string | null>(null);
+  let rejectCart = () => {};
+  const sync = createSyncRuntime({
+    database,
+    login: { current: () => readUser()?.sessionId ?? null, subscribe: subscribeUser },
+    cartToken$: connectedToken$,
+    // A customer's replication carries the access token (through the token lock) and stops sending the moment the
+    // session changes.
+    fetchFor: (login) => sessionFetch(login),
+    openStream: (url) => new EventSource(withTokenInUrl(url)) as unknown as EventSourceLike,
+    onCartRejected: () => rejectCart(),
+    replication: { retryTime: CART_CONFIG.replicationRetryMs },
+  });
 
   const requestToken = async ({ replace, purchaserId }: TokenRequest): Promise<string> => {
     // Customer carts arrive with accounts; until then every cart is a guest cart, whatever `guest` says.
@@ -117,19 +131,6 @@ export async function createCartRuntime(database: ShopDatabase): Promise<CartRun
     actors: {
       requestToken: fromPromise<string, TokenRequest>(({ input }) => requestToken(input)),
       sync: fromCallback<SyncCommand, { token: string }>(({ input, sendBack, receive }) => {
-        // A customer's replication carries the access token (through the token lock) and stops sending the moment
-        // the session changes; its checkpoints belong to this login only (see startReplication's `identity`).
-        const sessionId = readUser()?.sessionId ?? null;
-        const current = startReplication({
-          database,
-          cartToken: input.token,
-          ...(sessionId ? { identity: sessionId } : {}),
-          fetch: sessionFetch(sessionId),
-          openStream: (url) => new EventSource(withTokenInUrl(url)) as unknown as EventSourceLike,
-          retryTime: CART_CONFIG.replicationRetryMs,
-          onUnauthorized: () => sendBack({ type: 'cart.tokenRejected' }),
-        });
-        replication = current;
         let stopPolling: (() => void) | null = null;
         let stopped = false;
         // Like the replication, polling runs in the leading tab only.
@@ -151,19 +152,17 @@ export async function createCartRuntime(database: ShopDatabase): Promise<CartRun
             onOrdered: () => sendBack({ type: 'cart.alreadyOrdered' }),
           });
         });
-        receive(() => current.reSync());
+        receive(() => sync.reSync());
         return () => {
           stopped = true;
           stopPolling?.();
-          if (replication === current) replication = null;
-          void current.cancel();
         };
       }),
       deleteCoupon: fromPromise<void, { token: string }>(({ input }) => api.deleteCoupon(input.token)),
       applyCoupon: fromPromise<void, { token: string; code: string }>(({ input }) => api.applyCoupon(input.token, input.code)),
       clearCart: fromPromise<void, { sync: boolean }>(async ({ input }) => {
         await clearLines(cart, nextWrite);
-        if (input.sync && replication && database.isLeader()) await withTimeout(replication.awaitInSync(), CART_CONFIG.clearSyncTimeoutMs);
+        if (input.sync) await sync.awaitInSync(CART_CONFIG.clearSyncTimeoutMs);
       }),
     },
     actions: {
@@ -172,7 +171,12 @@ export async function createCartRuntime(database: ShopDatabase): Promise<CartRun
     },
   });
   const connection = createActor(machine, { input: { token: read(TOKEN_KEY), maxBypass: CART_CONFIG.maxBypassAttempts } });
+  rejectCart = () => connection.send({ type: 'cart.tokenRejected' });
+  // At every change of the connection: a local clear without sync (its first write comes after a read) already finds
+  // the guest's replication stopped, and that replication sends nothing more.
+  connection.subscribe((snapshot) => connectedToken$.next(snapshot.matches('connected') ? snapshot.context.token : null));
   connection.start();
+  connectedToken$.next(connection.getSnapshot().matches('connected') ? connection.getSnapshot().context.token : null);
 
   // Another tab stored or dropped the token: the value read now, not the event's, so that racing tabs agree.
   window.addEventListener('storage', (event) => {
@@ -200,6 +204,7 @@ export async function createCartRuntime(database: ShopDatabase): Promise<CartRun
   return {
     database,
     connection,
+    sync,
     lines$,
     currentLines: () => lines$.getValue(),
     count$: lines$.pipe(
@@ -261,5 +266,6 @@ export async function startCartRuntime(): Promise<CartRuntime> {
   const [database] = await Promise.all([getShopDatabase(), loadCartTexts(), loadSession()]);
   const runtime = await createCartRuntime(database);
   exposeToDevtools('cart', runtime);
+  exposeToDevtools('sync', runtime.sync);
   return runtime;
 }

@@ -10,6 +10,7 @@ import { DEFAULT_SHIPPING_METHOD, type ShippingMethod } from '@shop/shared/cart/
 import { cartTotals, shownLineTotal, type CartLineDoc } from '@shop/shared/cart/index';
 import { draftSectionValues } from '@shop/shared/sync/checkout-draft';
 import type { CheckoutDraftDoc } from '@shop/shared/sync/checkout-draft.schema';
+import type { OrderDoc } from '@shop/shared/sync/order.schema';
 import { DEFAULT_PAYMENT_MAPPING, DEFAULT_PO_NUMBER, offerPaymentMethods, PURCHASE_ORDER_CODE, type OfferedPaymentMethod } from '@shop/shared/orders/payment-methods';
 import { shippingMethodsFor } from '@shop/shared/orders/shipping';
 import { shopperLocale } from '@shop/shared/stores/shopper-locale';
@@ -30,7 +31,7 @@ import type { CartRuntime } from '../cart/cart-runtime.ts';
 import { useCartLines, useCartRuntime } from '../cart/use-cart.ts';
 import { exposeToDevtools } from '../devtools/devtools-registry.ts';
 import { useOnlineStatus } from '../offline/use-online-status.ts';
-import { writeOrder, type OrderDraft } from '../orders/order-documents.ts';
+import type { OrderDraft } from '../orders/order-documents.ts';
 import { LAST_ORDER_KEY } from '../orders/orders-config.ts';
 import { readLastOrder, startOrders, type OrdersRuntime } from '../orders/orders-runtime.ts';
 import { methodKey, paymentMethods as fetchPaymentMethods, shippingMethods as fetchShippingMethods } from './checkout-api.ts';
@@ -372,12 +373,15 @@ interface CheckoutDeps {
 
 /** The checkout machine with its I/O: the order written and watched, the after-order steps, the payment hand-over. */
 function provideCheckout({ read, orders, drafts, store, setPassword, t }: CheckoutDeps) {
+  // The placed order as the after-order steps found it: a guest device forgets its placed orders in those steps, and
+  // the payment still needs its amount and method.
+  const placed = new Map<string, OrderDoc>();
   return checkoutMachine.provide({
       actors: {
         placeOrder: fromPromise(async () => {
           const now = read();
           const order = orderDraft(now.draft, store, now.shipping, now.payments, now.sameAsShipping);
-          return writeOrder(orders.orders, now.lines ?? [], order, { online: navigator.onLine, now: Date.now() });
+          return orders.place(now.lines ?? [], order, { online: navigator.onLine, now: Date.now() });
         }),
         watchOrder: fromCallback(({ input, sendBack }: { input: { orderId: string }; sendBack: (event: never) => void }) =>
           orders.watch(input.orderId, (order) => {
@@ -386,14 +390,18 @@ function provideCheckout({ read, orders, drafts, store, setPassword, t }: Checko
         ),
         afterOrder: fromPromise(async ({ input }: { input: { orderId: string; queued: boolean } }) => {
           if (input.queued) return orders.finish({ id: input.orderId, queued: true });
-          const doc = (await orders.orders.findOne(input.orderId).exec())?.toJSON();
+          const doc = (await orders.orders.findOne(input.orderId).exec())?.toJSON() as OrderDoc | undefined;
+          if (doc) placed.set(doc.id, doc);
           const current = read().draft;
           const personal = current ? draftSectionValues(current, 'personalDetails') : {};
           // createAccount (spec 2 §4): the account is made with the password held in this tab only, then both go.
           if (personal.createAccount) {
             const secret = read().password;
             if (secret && personal.emailAddress && personal.firstName && personal.lastName) {
-              await createCustomer({ customer: { email: personal.emailAddress.trim(), firstname: personal.firstName.trim(), lastname: personal.lastName.trim() }, password: secret }, store).catch(
+              // The order token the shop answered lets the new account take the order it is made with (My orders).
+              const orderToken = (doc?.result as { order_token?: unknown } | undefined)?.order_token;
+              const claim = doc && typeof orderToken === 'string' ? { orders: [{ id: doc.id, token: orderToken }] } : {};
+              await createCustomer({ customer: { email: personal.emailAddress.trim(), firstname: personal.firstName.trim(), lastname: personal.lastName.trim() }, password: secret, ...claim }, store).catch(
                 () => undefined,
               );
             }
@@ -404,7 +412,7 @@ function provideCheckout({ read, orders, drafts, store, setPassword, t }: Checko
         }),
         startPayment: fromPromise(async ({ input }: { input: { order: PlacedOrderSummary; method: string | null } }): Promise<PaymentOutcome> => {
           const { order } = input;
-          const doc = (await orders.orders.findOne(order.orderId).exec())?.toJSON();
+          const doc = placed.get(order.orderId) ?? ((await orders.orders.findOne(order.orderId).exec())?.toJSON() as OrderDoc | undefined);
           const { startPayment } = await import('../payment/start-payment.ts');
           const total = (doc?.result as { totals?: { grand_total?: number; currency?: string } } | undefined)?.totals;
           const grandTotal = order.grandTotal ?? total?.grand_total ?? doc?.totals.grand_total;

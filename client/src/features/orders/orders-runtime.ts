@@ -4,10 +4,12 @@
  *   notice ('Order waiting!' / 'Click here to confirm the order that you made offline.', the second a button that
  *   confirms), and, once a confirmed order is answered, its order number (or why it was refused) with a way to see it;
  * - asking the leading tab to pull while an order waits for the shop's answer (orders have no live stream);
- * - the after-order steps of spec 2 §4, once per order whichever tab sees the answer first: the order time stored,
- *   the cart cleared without server sync, and the device's copy of a placed order dropped so that a later cart never
- *   pushes it to a new owner.
+ * - the after-order steps of spec 2 §4, once per order this device placed, whichever tab sees the answer first: the
+ *   order time stored, the cart it was placed from cleared without server sync, and a guest device's copy of a placed
+ *   order dropped so that a later cart never pushes it to a new owner. Orders the device did not place (a customer's
+ *   orders pulled from the shop) clear nothing (order-placements.ts).
  */
+import type { CartLineDoc } from '@shop/shared/cart/index';
 import type { OrderDoc } from '@shop/shared/sync/order.schema';
 import i18next from 'i18next';
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
@@ -17,7 +19,8 @@ import { exposeToDevtools } from '../devtools/devtools-registry.ts';
 import { currentNotifications, dismissNotification, notify } from '../../ui/notifications.tsx';
 import { loadCheckoutTexts } from '../checkout/checkout-texts.ts';
 import { refusalOf } from '../checkout/checkout.machine.ts';
-import { cancelOrders, confirmOrders, order$, waitingOrders$, type OrdersCollection } from './order-documents.ts';
+import { cancelOrders, confirmOrders, order$, waitingOrders$, writeOrder, type OrderDraft, type OrdersCollection } from './order-documents.ts';
+import { afterOrderStep, markFinished, placementOf, recordPlacement } from './order-placements.ts';
 import { LAST_ORDER_KEY, ORDERS_CONFIG } from './orders-config.ts';
 import { orderTransmissionMachine } from './order-transmission.machine.ts';
 
@@ -85,30 +88,12 @@ function announceOrder(order: OrderDoc): void {
 export interface OrdersRuntime {
   transmission: OrderTransmissionActor;
   orders: OrdersCollection;
+  /** Writes the order of the cart (writeOrder) and remembers the cart it is placed from. */
+  place(lines: readonly CartLineDoc[], draft: OrderDraft, options: { online: boolean; now: number }): Promise<{ orderId: string; queued: boolean }>;
   /** Resolves with each version of the order; asks the leading tab to pull until the shop has answered. */
   watch(orderId: string, onChange: (order: OrderDoc | null) => void): () => void;
-  /** The after-order steps; idempotent per order and across tabs. */
+  /** The after-order steps of an order this device placed: once per order, across tabs and reloads. */
   finish(order: OrderDoc | { id: string; queued: true }): Promise<void>;
-}
-
-const STOPPED_STATES = ['disconnected', 'syncDisabled'] as const;
-
-/** Resolves true once the cart connection (and with it the replication) has stopped; false if it does not soon. */
-function replicationStopped(cart: CartRuntime): Promise<boolean> {
-  const stopped = () => STOPPED_STATES.some((state) => cart.connection.getSnapshot().matches(state));
-  if (stopped()) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      subscription.unsubscribe();
-      resolve(false);
-    }, 10_000);
-    const subscription = cart.connection.subscribe(() => {
-      if (!stopped()) return;
-      clearTimeout(timer);
-      subscription.unsubscribe();
-      resolve(true);
-    });
-  });
 }
 
 let started: Promise<OrdersRuntime> | undefined;
@@ -118,7 +103,8 @@ export function startOrders(cart: CartRuntime): Promise<OrdersRuntime> {
   return started;
 }
 
-async function createOrdersRuntime(cart: CartRuntime): Promise<OrdersRuntime> {
+/** One runtime per tab (startOrders); tests make their own. */
+export async function createOrdersRuntime(cart: CartRuntime): Promise<OrdersRuntime> {
   await loadCheckoutTexts();
   const orders = cart.database.collections.orders as unknown as OrdersCollection;
   const machine = orderTransmissionMachine.provide({
@@ -168,26 +154,37 @@ async function createOrdersRuntime(cart: CartRuntime): Promise<OrdersRuntime> {
   window.addEventListener('online', () => transmission.send({ type: 'network.online' }));
   window.addEventListener('offline', () => transmission.send({ type: 'network.offline' }));
 
-  const finishing = new Set<string>();
+  const place: OrdersRuntime['place'] = async (lines, draft, options) => {
+    const token = cart.token();
+    const placed = await writeOrder(orders, lines, draft, options);
+    recordPlacement(placed.orderId, token, Date.now());
+    return placed;
+  };
+
   const finish: OrdersRuntime['finish'] = async (order) => {
     if ('queued' in order) {
       // Queued: the lines go (spec 2 §4, result code absent); the cart token stays, it is what sends the order.
       cart.clear({ sync: false });
       return;
     }
-    if (order.resultCode !== 200 || finishing.has(order.id)) return;
-    finishing.add(order.id);
+    if (afterOrderStep(order, placementOf(order.id), cart.token()) === 'none') return;
     const work = async () => {
-      if (readLastOrder()?.orderId === order.id && (await orders.findOne(order.id).exec()) === null) return;
+      // Read again under the lock: another tab, or an earlier load of this page, may have finished the order.
+      const step = afterOrderStep(order, placementOf(order.id), cart.token());
+      if (step === 'none') return;
+      markFinished(order.id, Date.now());
       const last: LastOrder = { orderId: order.id, incrementId: order.increment_id ?? '', email: order.customer_email, at: Date.now() };
       localStorage.setItem(LAST_ORDER_KEY, JSON.stringify(last));
+      // The cart the order was placed from is now another one's: it is left alone.
+      if (step === 'remember') return;
       // The server cart is ordered: empty this device's cart without telling it, and start afresh next time.
       cart.clear({ sync: false, disconnect: true });
       // A customer keeps one owner whatever the cart token: the device may keep the order (My orders shows it).
       if (readUser()) return;
-      const stopped = await replicationStopped(cart);
-      // With the replication stopped, a guest's device forgets the placed order without pushing the deletion: the
-      // shop keeps it, and the next guest cart (a new owner) has nothing of it to push.
+      const stopped = await cart.sync.whenStopped(10_000);
+      // Once nothing replicates for the ordered cart (a replication winding down sends nothing), a guest's device
+      // forgets the placed order without pushing the deletion: the shop keeps it, and the next guest cart (a new
+      // owner) has nothing of it to push.
       if (!stopped) return;
       const placed = await orders.find({ selector: { transmited: true } }).exec();
       await Promise.all(placed.map((doc) => doc.remove()));
@@ -209,8 +206,9 @@ async function createOrdersRuntime(cart: CartRuntime): Promise<OrdersRuntime> {
     });
     const timer = setInterval(() => {
       if (answered || !navigator.onLine) return;
-      const connection = cart.connection.getSnapshot();
-      cart.connection.send({ type: connection.matches('disconnected') ? 'cart.connect' : 'network.online' });
+      // Whoever replicates (the customer's login, the guest cart) pulls; a guest without a cart gets one to send it.
+      if (cart.sync.scope()) cart.sync.reSync();
+      else if (cart.connection.getSnapshot().matches('disconnected')) cart.connection.send({ type: 'cart.connect' });
     }, ORDERS_CONFIG.answerPollMs);
     return () => {
       clearInterval(timer);
@@ -218,7 +216,7 @@ async function createOrdersRuntime(cart: CartRuntime): Promise<OrdersRuntime> {
     };
   };
 
-  const runtime: OrdersRuntime = { transmission, orders, watch, finish };
+  const runtime: OrdersRuntime = { transmission, orders, place, watch, finish };
   exposeToDevtools('orders', runtime);
   return runtime;
 }

@@ -5,6 +5,7 @@
 import type { StoreCode } from '@shop/shared';
 import type { Review, ReviewList } from '@shop/shared/content/review.schema';
 import { apiGet, apiPost } from '../../app/api.ts';
+import { sessionReady } from '../account/session-loader.ts';
 
 export interface NewReview {
   product_id: number;
@@ -19,11 +20,13 @@ export function productReviews(productId: number, signal?: AbortSignal): Promise
 }
 
 /** `store` tells the shop which store view the review was written in. */
-export function createReview(review: NewReview, store: StoreCode): Promise<{ id: number; review_status: number }> {
+export async function createReview(review: NewReview, store: StoreCode): Promise<{ id: number; review_status: number }> {
+  await sessionReady();
   return apiPost<{ id: number; review_status: number }>(`/api/review/create?storeCode=${store}`, { review });
 }
 
 export async function myReviews(signal?: AbortSignal): Promise<Review[]> {
+  await sessionReady();
   const answer = await apiGet<Review[] | { items: Review[] }>('/api/review/mine', signal);
   return Array.isArray(answer) ? answer : answer.items;
 }

@@ -28,7 +28,7 @@ async function device(server: FakeSyncServer, token: string, replica: string, on
   const db = await testDatabase();
   const replication = startReplication({
     database: db,
-    cartToken: token,
+    owner: { cartToken: token },
     collections: ['cart', 'wishlist'],
     waitForLeadership: false,
     retryTime: 50,

@@ -1,6 +1,7 @@
 /**
  * Replication of the local collections through the server (ARCHITECTURE §4, decision 010): RxDB's protocol against
- * `/api/replication/:collection/{pull,push,stream}`, for the owner named by the cart token (`?cartId=`).
+ * `/api/replication/:collection/{pull,push,stream}`, for one owner: a guest cart (`?cartId=`), or the logged-in
+ * customer (the customer's token goes along with every call; sync-runtime.ts chooses which).
  * - It runs in one tab: RxDB waits for this tab to lead the others (leader election) and hands over when the leading
  *   tab closes. The other tabs see every change through the shared local database.
  * - Failed calls are retried every `retryTime` and at once on the window's `online` event (a RESYNC), so queued writes
@@ -11,7 +12,7 @@
  */
 import type { CollectionName, ReplicatedDocs } from '@shop/shared/sync/collections';
 import { COLLECTION_NAMES } from '@shop/shared/sync/collections';
-import type { RxReplicationPullStreamItem, WithDeleted } from 'rxdb/plugins/core';
+import { getAssumedMasterState, writeDocToDocState, type RxReplicationPullStreamItem, type WithDeleted } from 'rxdb/plugins/core';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
 import { Observable, Subject } from 'rxjs';
 import { ApiError } from '../../app/api.ts';
@@ -35,14 +36,16 @@ export interface EventSourceLike {
 
 export const EVENT_SOURCE_CLOSED = 2;
 
+/**
+ * Whose documents: a guest cart's, named by its token, or the customer of one login (a session id), named by the
+ * token the fetch and the stream carry. A login's checkpoints are that login's only: what a device did after a logout
+ * (wiping the customer's documents) is never pushed by a later login.
+ */
+export type ReplicationOwner = { cartToken: string } | { login: string };
+
 export interface ReplicationOptions {
   database: ShopDatabase;
-  cartToken: string;
-  /**
-   * The login the replication runs for (a customer's session id; none for a guest). Its checkpoints are this login's
-   * only: what a device did after a logout (wiping the customer's documents) is never pushed by a later login.
-   */
-  identity?: string;
+  owner: ReplicationOwner;
   collections?: readonly CollectionName[];
   /** Collections that hold a live stream; the rest pull when asked (see the header). */
   streamed?: readonly CollectionName[];
@@ -53,7 +56,7 @@ export interface ReplicationOptions {
   baseUrl?: string;
   fetch?: typeof fetch;
   openStream?: (url: string) => EventSourceLike;
-  /** The server refused the cart token (401): the cart connection gets a new one. */
+  /** The server refused the owner (401): for a guest cart, the cart connection gets a new token. */
   onUnauthorized?: () => void;
   /** Whether the window reports `online` events (false in Node). */
   listenForOnline?: boolean;
@@ -65,6 +68,11 @@ export interface ShopReplication {
   reSync(): void;
   /** Resolves when everything written here has reached the server and the server's changes are here. */
   awaitInSync(): Promise<void>;
+  /**
+   * The ids of the documents whose state here has not reached the server (as the replication last knew the server's
+   * copy), per collection; null where the replication has not started (a tab that does not lead).
+   */
+  unsent(): Promise<Partial<Record<CollectionName, string[]>> | null>;
   cancel(): Promise<void>;
 }
 
@@ -133,8 +141,7 @@ export function changeStream(url: string, openStream: (url: string) => EventSour
 export function startReplication(options: ReplicationOptions): ShopReplication {
   const {
     database,
-    cartToken,
-    identity,
+    owner,
     collections = COLLECTION_NAMES,
     streamed = DEFAULT_STREAMED,
     retryTime = DEFAULT_RETRY_MS,
@@ -144,7 +151,13 @@ export function startReplication(options: ReplicationOptions): ShopReplication {
   } = options;
   const fetcher = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   const openStream = options.openStream ?? ((url: string) => new EventSource(url) as unknown as EventSourceLike);
-  const owner = `cartId=${encodeURIComponent(cartToken)}`;
+  // A guest cart is named in the address; a customer by the token the fetch (and the stream) add.
+  const ownerParams = 'cartToken' in owner ? [`cartId=${encodeURIComponent(owner.cartToken)}`] : [];
+  const address = (path: string, ...params: string[]) => {
+    const query = [...ownerParams, ...params].filter(Boolean).join('&');
+    return query ? `${path}?${query}` : path;
+  };
+  const ownerKey = 'cartToken' in owner ? owner.cartToken : `login-${owner.login}`;
   const states = new Map<CollectionName, RxReplicationState<AnyDoc, ReplicationCheckpoint>>();
   // A stream that (re)connects may have missed changes of every collection, not only its own.
   const others = new Subject<'RESYNC'>();
@@ -153,8 +166,8 @@ export function startReplication(options: ReplicationOptions): ShopReplication {
     const path = `${baseUrl}/api/replication/${name}`;
     const isStreamed = streamed.includes(name);
     const state = replicateRxCollection<AnyDoc, ReplicationCheckpoint>({
-      // The token (and the login) are part of the identifier: another cart starts from its own checkpoints.
-      replicationIdentifier: identity ? `shop-${name}-${cartToken}-${identity}` : `shop-${name}-${cartToken}`,
+      // The owner is part of the identifier: another cart, or another login, starts from its own checkpoints.
+      replicationIdentifier: `shop-${name}-${ownerKey}`,
       collection: database.collections[name] as never,
       retryTime,
       waitForLeadership,
@@ -170,19 +183,19 @@ export function startReplication(options: ReplicationOptions): ShopReplication {
           }
           const answer = await call<{ documents: Array<WithDeleted<AnyDoc>>; checkpoint: ReplicationCheckpoint | null }>(
             fetcher,
-            `${path}/pull?${owner}&${query.toString()}`,
+            address(`${path}/pull`, query.toString()),
             {},
             onUnauthorized,
           );
           return { documents: answer.documents, checkpoint: answer.checkpoint ?? checkpoint };
         },
         stream$: isStreamed
-          ? changeStream(`${path}/stream?${owner}`, openStream, retryTime, () => others.next('RESYNC'))
+          ? changeStream(address(`${path}/stream`), openStream, retryTime, () => others.next('RESYNC'))
           : others.asObservable(),
       },
       push: {
         batchSize: 100,
-        handler: (rows) => call<Array<WithDeleted<AnyDoc>>>(fetcher, `${path}/push?${owner}`, { method: 'POST', body: JSON.stringify(rows) }, onUnauthorized),
+        handler: (rows) => call<Array<WithDeleted<AnyDoc>>>(fetcher, address(`${path}/push`), { method: 'POST', body: JSON.stringify(rows) }, onUnauthorized),
       },
     });
     // Errors are retried by RxDB; they are kept off the console so an offline shop stays quiet.
@@ -201,6 +214,23 @@ export function startReplication(options: ReplicationOptions): ShopReplication {
     reSync,
     awaitInSync: async () => {
       await Promise.all([...states.values()].map((state) => state.awaitInSync()));
+    },
+    unsent: async () => {
+      const unsent: Partial<Record<CollectionName, string[]>> = {};
+      for (const [name, state] of states) {
+        const internal = state.internalReplicationState;
+        if (!internal) return null;
+        const docs = await database.collections[name].find().exec();
+        if (docs.length === 0) continue;
+        const known = await getAssumedMasterState(internal, docs.map((doc) => doc.primary));
+        const waiting = docs.filter((doc) => {
+          const server = known[doc.primary];
+          const here = writeDocToDocState(doc._data as never, internal.hasAttachments, !!internal.input.keepMeta);
+          return !server || !internal.input.conflictHandler.isEqual(server.docData, here as never, 'shop-unsent');
+        });
+        if (waiting.length > 0) unsent[name] = waiting.map((doc) => doc.primary);
+      }
+      return unsent;
     },
     cancel: async () => {
       if (listen) window.removeEventListener('online', reSync);

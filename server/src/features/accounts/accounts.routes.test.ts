@@ -1,4 +1,5 @@
 import { ACCOUNT_MESSAGES } from '@shop/shared/account/index';
+import { mergeCartLine, type CartLineDoc } from '@shop/shared/cart/index';
 import { SAMPLE_DOCS } from '@shop/shared/sync/test-documents';
 import { describe, expect, it } from 'vitest';
 import { OutboxRepository } from '../mail/outbox.repository.ts';
@@ -451,6 +452,26 @@ describe('guest cart merged at login', () => {
     expect((await call('GET', `/api/cart/pull?cartId=${guest}`)).status).toBe(401);
     const again = await session(customer.email, guest);
     expect(await lines('', again.token)).toEqual({ 'W-1': 2, 'W-3': 3, 'W-2': 1 });
+  });
+
+  it('adds nothing when the browser then pushes its own copy of a guest line the customer had too (never the sum)', async () => {
+    const customer = await newCustomer('device-copy');
+    await call('POST', '/api/cart/update', { token: customer.token, payload: { cartItem: { sku: 'W-1', qty: 1 } } });
+    await call('POST', '/api/cart/update', { token: customer.token, payload: { cartItem: { sku: 'W-3', qty: 1 } } });
+    const guest = await guestCart();
+    await call('POST', `/api/cart/update?cartId=${guest}`, { payload: { cartItem: { sku: 'W-1', qty: 1 } } });
+    await call('POST', `/api/cart/update?cartId=${guest}`, { payload: { cartItem: { sku: 'W-3', qty: 2 } } });
+    // What the guest's browser holds of its lines, as it pulled them.
+    const onDevice = (await call('GET', `/api/replication/cart/pull?cartId=${guest}`)).body.result.documents as CartLineDoc[];
+
+    const merged = await session(customer.email, guest);
+    expect(await lines('', merged.token)).toEqual({ 'W-1': 1, 'W-3': 2 });
+    const customerLines = (await call('GET', '/api/replication/cart/pull', { token: merged.token })).body.result.documents as CartLineDoc[];
+    // The browser's copy meets the customer's line (the conflict it resolves after pushing): the quantities stay.
+    for (const line of onDevice) {
+      const master = customerLines.find((candidate) => candidate.id === line.id)!;
+      expect(mergeCartLine(master, line).qty, line.sku).toBe(master.qty);
+    }
   });
 
   it('a brand-new customer cart takes the guest lines as they were', async () => {

@@ -14,6 +14,7 @@ import {
   type CustomerProfile,
   type LoginBody,
   type OrderHistory,
+  type OrderClaim,
   type OrderHistoryQuery,
   type UpdateCustomerBody,
 } from '@shop/shared/account/index';
@@ -60,6 +61,8 @@ export interface AccountsDependencies {
   repository: AccountsRepository;
   limiter: RateLimiter;
   guestMerge: GuestMerge;
+  /** Gives a new customer the guest orders named at registration (features/orders/order-claims.ts). */
+  claimOrders: (claims: readonly OrderClaim[], customer: { owner: string; email: string }) => Promise<string[]>;
   carts: CartRepository;
   replication: ReplicationRepository;
   mailer: Mailer;
@@ -113,6 +116,8 @@ export class AccountsService {
     });
     if (!customer) throw emailExists();
     if (body.customer.addresses?.length) await repository.replaceAddresses(customer.id, body.customer.addresses, this.now);
+    // An account made in checkout owns the order it was made with.
+    if (body.orders?.length) await this.deps.claimOrders(body.orders, { owner: customerOwner(customer.id), email });
     const welcome = accountWelcomeMail(link.language, { to: customer.email, firstname: customer.firstname, url: `${link.origin}/${link.store}/my-account` });
     await this.deps.mailer.send(welcome).catch((error: unknown) => this.deps.log?.error({ err: error }, 'the account welcome mail could not be written'));
     return repository.profile((await repository.byId(customer.id))!);

@@ -1,9 +1,10 @@
-/** Puts the accounts feature together for app.ts: tables, rate limiter, guest merge and the service. */
+/** Puts the accounts feature together for app.ts: tables, rate limiter, guest merge, order claims and the service. */
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../storage/database.ts';
 import type { CartRepository } from '../cart/cart.repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { claimGuestOrders } from '../orders/order-claims.ts';
 import type { ReplicationRepository } from '../replication/replication.repository.ts';
 import { AccountsRepository } from './accounts.repository.ts';
 import { AccountsService } from './accounts.service.ts';
@@ -26,6 +27,7 @@ export function createAccounts(deps: {
     repository: new AccountsRepository(db),
     limiter: new RateLimiter(db, deps.now, deps.config.accounts.rateLimit.windowSeconds),
     guestMerge: new GuestMerge(db, deps.replication, deps.now),
+    claimOrders: (claims, customer) => claimGuestOrders(deps.replication, claims, customer),
     carts: deps.carts,
     replication: deps.replication,
     mailer: deps.mailer,

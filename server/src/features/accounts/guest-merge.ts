@@ -2,13 +2,14 @@
  * Logging in with a guest cart (the accounts contract): the guest's cart lines, wishlist and compare entries join the
  * customer's, then the guest cart is closed.
  * - Cart lines: a line only the guest has is copied with its ops (so the browser's own copy of it merges without
- *   change); a line both have keeps the LARGER quantity, set by a server op, never the sum: the shopper added the
- *   item once, on whichever device.
+ *   change); a line both have keeps the LARGER quantity, set by a server op that comes after the ops of both copies,
+ *   never the sum: the shopper added the item once, on whichever device, and the browser's own copy of the guest line
+ *   (which it pushes to the customer after the login) adds nothing to it.
  * - Wishlist and compare: add-wins set union per sku (mergeSkuSetEntry).
  * Each step is idempotent (max and union), and the closed guest cart cannot be merged or used again, so logging in
  * twice with one guest cart doubles nothing.
  */
-import { isCartLineVisible, setCartLineQty, type CartLineDoc } from '@shop/shared/cart/index';
+import { compactCartOps, isCartLineVisible, setCartLineQty, type CartLineDoc } from '@shop/shared/cart/index';
 import { isInSkuSet, mergeSkuSetEntry, sameContent, type SkuSetEntryDoc } from '@shop/shared/sync/index';
 import { SERVER_REPLICA, serverWriteId, type ReplicationRepository } from '../replication/replication.repository.ts';
 import type { AccountsDb } from './accounts.tables.ts';
@@ -57,9 +58,11 @@ export class GuestMerge {
       const written = await this.replication.writeServerSide('cart', customerOwner, guest.id, async (copy) => {
         const mine = copy ? (copy.data as unknown as CartLineDoc) : null;
         if (!mine) return { data: transferable(guest as unknown as Record<string, unknown>) };
-        if (!copy!.deleted && mine.qty >= guest.qty) return null;
-        // A removed line of the customer's comes back at the guest's quantity; a smaller one grows to it.
-        return { data: { ...setCartLineQty(mine, guest.qty, { id: serverWriteId(), at: this.now(), replica: SERVER_REPLICA }) } };
+        // A removed line of the customer's comes back at the guest's quantity; a smaller one grows to it; a larger one
+        // stays. The guest's ops join the line under the set, so that they no longer count when the browser pushes them.
+        const qty = copy!.deleted ? guest.qty : Math.max(mine.qty, guest.qty);
+        const joined = { ...mine, ops: compactCartOps([...mine.ops, ...guest.ops]) };
+        return { data: { ...setCartLineQty(joined, qty, { id: serverWriteId(), at: this.now(), replica: SERVER_REPLICA }) } };
       });
       if (written) changed += 1;
     }

@@ -352,3 +352,61 @@ describe('the orders service', () => {
     expect((await client.order(cart, doc.id)).status).toBe('canceled');
   });
 });
+
+describe('an account made in checkout ("create an account")', () => {
+  const password = 'correct horse 42';
+  const register = (email: string, orders?: Array<{ id: string; token: string }>) =>
+    app.inject({ method: 'POST', url: '/api/user/create', payload: { customer: { email, firstname: 'Anna', lastname: 'Jansen' }, password, ...(orders ? { orders } : {}) } });
+  const history = async (email: string) => {
+    const login = await app.inject({ method: 'POST', url: '/api/user/login', payload: { username: email, password } });
+    expect(login.statusCode, login.body).toBe(200);
+    const answer = await app.inject({ method: 'GET', url: '/api/user/order-history', headers: { authorization: `Bearer ${login.json().result}` } });
+    expect(answer.statusCode, answer.body).toBe(200);
+    return answer.json().result as { items: Array<{ id: string; increment_id?: string; status?: string }>; total_count: number };
+  };
+  const placeAsGuest = async (email: string) => {
+    const cart = await client.newCart();
+    const doc = orderDoc({ customer_email: email, personalDetails: { firstName: 'Anna', lastName: 'Jansen', emailAddress: email } });
+    await client.push(cart, [{ doc }]);
+    const placed = await client.order(cart, doc.id);
+    return { cart, doc, placed, token: (placed.result as { order_token: string }).order_token };
+  };
+
+  it('owns the order it was made with: My orders lists it, and its status changes reach it', async () => {
+    const email = 'checkout-account@example.com';
+    const { cart, doc, placed, token } = await placeAsGuest(email);
+    expect((await register(email, [{ id: doc.id, token }])).statusCode).toBe(200);
+
+    const mine = await history(email);
+    expect(mine.items).toEqual([expect.objectContaining({ id: doc.id, increment_id: placed.increment_id, status: 'pending' })]);
+    const customer = await app.db.withTables<{ customers: { id: number; email: string } }>().selectFrom('customers').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    expect((await placedRows(doc.id))[0]).toMatchObject({ owner: `customer:${customer.id}` });
+
+    // The device that placed it keeps its copy; a status change reaches both.
+    await app.orders.setStatus(doc.id, 'processing', 'Paid');
+    expect((await history(email)).items[0]).toMatchObject({ id: doc.id, status: 'processing' });
+    expect((await client.order(cart, doc.id)).status).toBe('processing');
+    // The placing device pushing its copy again (RxDB does after any error) changes nothing.
+    expect(await client.push(cart, [{ doc: { ...doc, writeId: `${doc.writeId}-again` }, assumed: await client.order(cart, doc.id) }])).toEqual([]);
+    expect(await placedRows(doc.id)).toHaveLength(1);
+  });
+
+  it('takes no order without its order token, with another e-mail address, or of another customer', async () => {
+    const email = 'someone-else@example.com';
+    const guest = await placeAsGuest('anna@example.com');
+    const own = await placeAsGuest(email);
+    const answer = await register(email, [
+      { id: guest.doc.id, token: guest.token },
+      { id: own.doc.id, token: 'not-the-order-token' },
+      { id: 'no-such-order', token: own.token },
+    ]);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect((await history(email)).items).toEqual([]);
+    expect((await placedRows(guest.doc.id))[0]!.owner).toBe(`guest:${guest.cart}`);
+    expect((await placedRows(own.doc.id))[0]!.owner).toBe(`guest:${own.cart}`);
+
+    // Bad input is a 400 naming the field, never a 500.
+    const bad = await app.inject({ method: 'POST', url: '/api/user/create', payload: { customer: { email: 'x-bad@example.com', firstname: 'Anna', lastname: 'Jansen' }, password, orders: [{ id: 5 }] } });
+    expect(bad.statusCode).toBe(400);
+  });
+});
