@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { CartLineDocSchema, CartLineDocV0Schema } from '../cart/cart.schema.ts';
 import { cartLineQty, mergeCartLine } from '../cart/cart-line.ts';
 import { MIGRATIONS, migrateCartLineV0, migrateDocument, missingMigrations } from './migrations.ts';
-import { FROZEN_CART_LINE_V0 } from './test-documents.ts';
+import { OrderDocSchema } from './order.schema.ts';
+import { FROZEN_CART_LINE_V0, SAMPLE_DOCS } from './test-documents.ts';
 
 // As RxDB hands it to a migration: with its own bookkeeping fields.
 const CART_LINE_V0 = Object.freeze({ ...FROZEN_CART_LINE_V0, _deleted: false, _meta: { lwt: 1_767_225_600_001 } });
@@ -61,8 +62,18 @@ describe('cart migration v0 → v1', () => {
     expect(migrateDocument('cart', { ...CART_LINE_V0 }, 0)).toEqual(migrateCartLineV0({ ...CART_LINE_V0 }));
     const current = migrateDocument('cart', { ...CART_LINE_V0 }, 0);
     expect(migrateDocument('cart', current, 1)).toBe(current);
-    expect(() => migrateDocument('cart', current, 2)).toThrow(RangeError);
+    expect(migrateDocument('cart', current, 2)).toBe(current);
+    expect(() => migrateDocument('cart', current, 3)).toThrow(RangeError);
     expect(() => migrateDocument('wishlist', current, 1)).toThrow(RangeError);
+  });
+
+  it('keeps a v1 cart line and a v0 order as they are: the later versions only added optional option labels', () => {
+    const line = migrateCartLineV0({ ...CART_LINE_V0 });
+    expect(MIGRATIONS.cart[2]?.({ ...line })).toEqual(line);
+    expect(CartLineDocSchema.safeParse(migrateDocument('cart', { ...line }, 1)).success).toBe(true);
+    const order = { ...SAMPLE_DOCS.orders, _deleted: false };
+    expect(migrateDocument('orders', { ...order }, 0)).toEqual(order);
+    expect(OrderDocSchema.safeParse(migrateDocument('orders', { ...order }, 0)).success).toBe(true);
   });
 
   it('has a strategy for every version above 0 of every collection', () => {

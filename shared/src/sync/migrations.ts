@@ -29,12 +29,15 @@ export function migrateCartLineV0(oldDoc: CartLineDocV0 & Record<string, unknown
   };
 }
 
+/** A version that only added optional fields: the stored document is already a valid one of the new version. */
+export const unchanged: MigrationStrategy = (oldDoc) => oldDoc;
+
 export const MIGRATIONS: Record<CollectionName, MigrationStrategies> = {
-  cart: { 1: (oldDoc) => migrateCartLineV0(oldDoc as CartLineDocV0 & Record<string, unknown>) },
+  cart: { 1: (oldDoc) => migrateCartLineV0(oldDoc as CartLineDocV0 & Record<string, unknown>), 2: unchanged },
   wishlist: {},
   compare: {},
   checkoutDrafts: {},
-  orders: {},
+  orders: { 1: unchanged },
   syncTasks: {},
 };
 

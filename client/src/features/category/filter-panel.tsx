@@ -3,6 +3,7 @@ import { measureRangeValue } from '@shop/shared/catalogue/filters';
 import { useId, useState, type FormEvent } from 'react';
 import { localeOf, useTranslation } from '../../app/i18n.ts';
 import { ChevronIcon } from '../../ui/icons.tsx';
+import { attributeLabel } from '../catalogue/attribute-labels.ts';
 import type { FilterGroup, OptionsGroup, RangeGroup } from './filter-options.ts';
 
 export interface FilterPanelActions {
@@ -29,7 +30,7 @@ export function FilterPanel({ groups, onToggle, onRange, initiallyOpen = 3 }: { 
 function FilterGroupSection({ group, onToggle, defaultOpen }: { group: OptionsGroup; onToggle: (attribute: string, value: string) => void; defaultOpen: boolean }) {
   const { t } = useTranslation();
   const id = useId();
-  const title = group.label ?? t('filters.price');
+  const title = group.label === null ? t('filters.price') : attributeLabel(t, group.attribute, group.label);
   return (
     <details className="filter-group" open={defaultOpen}>
       <summary className="filter-group__summary">
