@@ -15,6 +15,7 @@ export const FIELD_MESSAGES = {
   zipMinLength: 'Zip-code must have at least 3 letters',
   taxIdMinLength: 'Tax ID must have at least 3 letters',
   phoneRequired: 'Phone number is required',
+  countryNotShipped: 'We do not ship to this country',
 } as const;
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;
 
@@ -91,6 +92,12 @@ export function checkZipCode(value: string | null | undefined): FieldMessageKey 
 export function checkTaxId(value: string | null | undefined): FieldMessageKey | null {
   if (blank(value)) return null;
   return value.trim().length < TAX_ID_MIN_LENGTH ? 'taxIdMinLength' : null;
+}
+
+/** A country the shop ships to (the server's ship-to list, as the checkout has it): an address book offers no other. */
+export function checkShipToCountry(value: string | null | undefined, countries: readonly string[]): FieldMessageKey | null {
+  if (blank(value)) return 'required';
+  return countries.includes(value.trim().toUpperCase()) ? null : 'countryNotShipped';
 }
 
 export function checkPhone(value: string | null | undefined): FieldMessageKey | null {

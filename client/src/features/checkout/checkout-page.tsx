@@ -33,8 +33,8 @@ import { LAST_ORDER_KEY } from '../orders/orders-config.ts';
 import { readLastOrder, startOrders, type OrdersRuntime } from '../orders/orders-runtime.ts';
 import { PlacedOrderLines } from '../orders/placed-order-lines.tsx';
 import { methodKey, paymentMethods as fetchPaymentMethods, shippingMethods as fetchShippingMethods } from './checkout-api.ts';
-import { checkoutConfig } from './checkout-config.ts';
-import { DRAFT_ID, personalToShipping, profileFill, watchDraft, writeDraftFields, type DraftsCollection, type FieldWrite } from './checkout-draft-store.ts';
+import { checkoutConfig, storeCountryFor } from './checkout-config.ts';
+import { DRAFT_ID, personalToShipping, profileFill, storeCountryPreset, watchDraft, writeDraftFields, type DraftsCollection, type FieldWrite } from './checkout-draft-store.ts';
 import { personalProblems, paymentProblems, shippingProblems, type AddressValues, type Problems } from './checkout-fields.ts';
 import { focusFirstProblem, SelectField, TextField, useEditedValue, usePickedValue, type FieldState } from './checkout-fields-ui.tsx';
 import { checkoutMachine, CHECKOUT_STEPS, type CheckoutError, type CheckoutStep, type PlacedOrderSummary } from './checkout.machine.ts';
@@ -93,6 +93,7 @@ function Checkout({ runtime, orders }: { runtime: CartRuntime; orders: OrdersRun
   const draft = useDraft(runtime);
   const drafts = runtime.database.collections.checkoutDrafts as unknown as DraftsCollection;
   const [countries, setCountries] = useState<readonly string[]>(['DE', 'IT', 'NL', 'US']);
+  const [countriesKnown, setCountriesKnown] = useState(false);
   const [sameAsShipping, setSameAsShipping] = useState(true);
   const [password, setPassword] = useState('');
   const [terms, setTerms] = useState(false);
@@ -156,23 +157,27 @@ function Checkout({ runtime, orders }: { runtime: CartRuntime; orders: OrdersRun
       (config) => {
         if (!live) return;
         setCountries(config.shipToCountries);
+        setCountriesKnown(true);
         actor.send({ type: 'countries.loaded', countries: config.shipToCountries });
       },
-      () => {},
+      () => live && setCountriesKnown(true),
     );
     return () => {
       live = false;
     };
   }, [actor, store]);
 
-  // A customer's profile fills what nobody typed yet.
+  // A customer's profile fills what nobody typed yet; then the store's country, when the shop ships there.
   const prefilled = useRef(false);
   useEffect(() => {
-    const profile = readUser()?.current;
-    if (!draft || !profile || prefilled.current) return;
+    if (!draft || !countriesKnown || prefilled.current) return;
     prefilled.current = true;
-    void writeDraftFields(drafts, profileFill(draft, profile));
-  }, [draft, drafts]);
+    const profile = readUser()?.current;
+    const writes = profile ? profileFill(draft, profile) : [];
+    void writeDraftFields(drafts, [...writes, ...storeCountryPreset(draft, writes, storeCountryFor(store, countries))]);
+    // Once, when the draft and the ship-to countries are first known.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [draft, drafts, countriesKnown]);
 
   // Entering Shipping: the name and phone of Personal Details fill its empty fields.
   const onShipping = state.matches({ editing: 'shipping' });
