@@ -1,7 +1,7 @@
 import type { StoreCode } from '@shop/shared';
 import { STORE_CODES } from '@shop/shared/stores/stores';
-import { Link, useMatches } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { Link, useMatches, useNavigate } from '@tanstack/react-router';
+import { useEffect, useState, type MouseEvent } from 'react';
 import { useTranslation } from '../../app/i18n.ts';
 import { useStore } from '../../app/store-context.tsx';
 import { alternatePath, type PageIdentity } from '../catalogue/catalogue-api.ts';
@@ -16,8 +16,8 @@ function useCurrentPage(): PageIdentity | null {
   return null;
 }
 
-/** Where each other store shows the current page: its path there, once known (null: that store's home page). */
-function useAlternatePaths(current: StoreCode, page: PageIdentity | null): Partial<Record<StoreCode, string>> {
+/** Where each other store shows the current page: its path there, once known (none: that store's home page). */
+function useAlternatePaths(current: StoreCode, page: PageIdentity | null): { paths: Partial<Record<StoreCode, string>>; known: boolean } {
   const key = page ? `${page.type}:${page.id}` : null;
   const [found, setFound] = useState<{ key: string; paths: Partial<Record<StoreCode, string>> } | null>(null);
   useEffect(() => {
@@ -34,7 +34,7 @@ function useAlternatePaths(current: StoreCode, page: PageIdentity | null): Parti
     // `key` stands for the page.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [current, key]);
-  return found && found.key === key ? found.paths : {};
+  return found && found.key === key ? { paths: found.paths, known: true } : { paths: {}, known: page === null };
 }
 
 /**
@@ -46,7 +46,16 @@ export function StoreSwitcher() {
   const { t } = useTranslation();
   const current = useStore();
   const page = useCurrentPage();
-  const paths = useAlternatePaths(current, page);
+  const { paths, known } = useAlternatePaths(current, page);
+  const navigate = useNavigate();
+  // A click before the other store's path is known waits for it rather than dropping the shopper on its home page.
+  const follow = (code: StoreCode) => (event: MouseEvent) => {
+    if (known || !page || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    void alternatePath(code, page)
+      .catch(() => null)
+      .then((path) => navigate(path ? { to: '/$store/$', params: { store: code, _splat: path }, search: {} } : { to: '/$store', params: { store: code } }));
+  };
   return (
     <nav className="store-switcher" aria-label={t('header.store')}>
       <span className="store-switcher__label" aria-hidden="true">
@@ -69,7 +78,7 @@ export function StoreSwitcher() {
                   {label}
                 </Link>
               ) : (
-                <Link activeOptions={{ exact: true }} to="/$store" params={{ store: code }} {...common}>
+                <Link activeOptions={{ exact: true }} to="/$store" params={{ store: code }} {...common} onClick={code === current ? undefined : follow(code)}>
                   {label}
                 </Link>
               )}
