@@ -47,7 +47,7 @@ describe('My orders', () => {
   it('shows each status with its label, never the raw code', async () => {
     signedIn([ordered, { ...ordered, id: 'order-8', increment_id: '000000008', status: 'complete' }, { ...ordered, id: 'order-9', increment_id: '000000009', status: 'on_hold' }]);
     await renderShop('/en/my-account/orders');
-    const table = await screen.findByRole('table');
+    const table = await screen.findByRole('table', {}, { timeout: 5000 });
     const statuses = within(table).getAllByRole('row').slice(1).map((row) => row.querySelector('.account-status')?.textContent);
     expect(statuses).toEqual(['Pending Payment', 'Complete', 'On hold']);
     expect(table.textContent).not.toContain('pending_payment');
@@ -57,13 +57,13 @@ describe('My orders', () => {
     signedIn([ordered]);
     await renderShop('/nl/my-account/orders');
     await i18next.changeLanguage('nl');
-    expect((await screen.findByText('Wacht op betaling')).className).toContain('account-status--pending_payment');
+    expect((await screen.findByText('Wacht op betaling', {}, { timeout: 5000 })).className).toContain('account-status--pending_payment');
   });
 
   it('shows the options chosen for each line of an order', async () => {
     signedIn([ordered]);
     await renderShop('/en/my-account/orders/order-7');
-    const ring = (await screen.findByText('Gold ring')).closest('td')!;
+    const ring = (await screen.findByText('Gold ring', {}, { timeout: 5000 })).closest('td')!;
     expect(within(ring).getByLabelText('Chosen options').textContent).toBe('Ring size: 52');
     const set = screen.getByText('Gift set').closest('td')!;
     expect(within(set).getByLabelText('Chosen options').textContent).toBe('Watch: Diver 40 mm');

@@ -37,8 +37,8 @@ describe('the address book', () => {
     signedIn([]);
     await renderShop('/en/my-account/shipping-details');
     fireEvent.click(await screen.findByRole('button', { name: 'Add an address' }, { timeout: 5000 }));
-    const country = await screen.findByRole('combobox', { name: 'Country' });
-    await vi.waitFor(() => expect(options(country)).toEqual(['DE', 'NL', 'US']));
+    const country = await screen.findByRole('combobox', { name: 'Country' }, { timeout: 5000 });
+    await vi.waitFor(() => expect(options(country)).toEqual(['DE', 'NL', 'US']), { timeout: 5000 });
     expect((country as HTMLSelectElement).value).toBe('NL');
   });
 
@@ -46,8 +46,8 @@ describe('the address book', () => {
     signedIn([saved]);
     await renderShop('/en/my-account/shipping-details');
     fireEvent.click(await screen.findByRole('button', { name: 'Edit' }, { timeout: 5000 }));
-    const country = await screen.findByRole('combobox', { name: 'Country' });
-    await vi.waitFor(() => expect(options(country)).toEqual(['DE', 'NL', 'US', 'BE']));
+    const country = await screen.findByRole('combobox', { name: 'Country' }, { timeout: 5000 });
+    await vi.waitFor(() => expect(options(country)).toEqual(['DE', 'NL', 'US', 'BE']), { timeout: 5000 });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     const form = country.closest('form')!;
     expect(within(form).getByText('We do not ship to this country')).toBeTruthy();

@@ -67,8 +67,9 @@ afterEach(() => {
 
 async function openCart() {
   await renderShop('/en');
-  fireEvent.click(await screen.findByRole('button', { name: /^Cart, \d+ items?$/ }));
-  return screen.findByRole('dialog', { name: 'Shopping cart' });
+  // The drawer's code and texts load on first use: generous waits for a busy machine.
+  fireEvent.click(await screen.findByRole('button', { name: /^Cart, \d+ items?$/ }, { timeout: 5000 }));
+  return screen.findByRole('dialog', { name: 'Shopping cart' }, { timeout: 5000 });
 }
 
 describe('minicart', () => {

@@ -28,7 +28,7 @@ function dutchShop() {
 
 /** The switcher's links to the English store (named in the interface language, so found by their hreflang). */
 const englishLink = async () => {
-  await screen.findAllByRole('navigation');
+  await screen.findAllByRole('navigation', {}, { timeout: 5000 });
   return [...document.querySelectorAll('.store-switcher a[hreflang="en"]')];
 };
 
@@ -42,14 +42,14 @@ describe('switching store', () => {
     dutchShop();
     await renderShop('/nl/sieraden/gouden-ring');
     await screen.findByRole('heading', { level: 1, name: 'Gouden ring' }, { timeout: 5000 });
-    await waitFor(async () => expect((await englishLink()).map((link) => link.getAttribute('href'))).toContain('/en/jewellery/gold-ring'));
+    await waitFor(async () => expect((await englishLink()).map((link) => link.getAttribute('href'))).toContain('/en/jewellery/gold-ring'), { timeout: 5000 });
   });
 
   it('leads from a category page to the same category in the other store', async () => {
     dutchShop();
     await renderShop('/nl/sieraden/ringen');
     await screen.findByRole('heading', { level: 1, name: /Ringen/ }, { timeout: 5000 });
-    await waitFor(async () => expect((await englishLink()).map((link) => link.getAttribute('href'))).toContain('/en/jewellery/rings'));
+    await waitFor(async () => expect((await englishLink()).map((link) => link.getAttribute('href'))).toContain('/en/jewellery/rings'), { timeout: 5000 });
   });
 
   it('leads elsewhere to the other store’s home page', async () => {

@@ -7,10 +7,11 @@ import { loadContentTexts } from '../wishlist/content-texts.ts';
 import { NewsletterForm } from './newsletter-form.tsx';
 
 /** The shop's captcha and newsletter calls, answered by the test: the challenge may fail, the shop may refuse. */
-const shop = vi.hoisted(() => ({ challengeFails: false, challenges: 0, refuseCaptcha: false, subscribed: [] as string[] }));
+const shop = vi.hoisted(() => ({ challengeFails: false, challenges: 0, refuseCaptcha: false, subscribed: [] as string[], hold: null as Promise<void> | null }));
 vi.mock('../captcha/captcha-api.ts', () => ({
   captchaConfig: async () => ({ provider: 'pow' }),
   captchaChallenge: async (): Promise<CaptchaChallenge> => {
+    if (shop.hold) await shop.hold;
     shop.challenges += 1;
     if (shop.challengeFails) throw new Error('network down');
     return { challenge: `c${shop.challenges}`, difficulty: 1, expiresAt: 0 };
@@ -30,7 +31,7 @@ beforeAll(async () => {
   await loadContentTexts('newsletter');
 });
 beforeEach(() => {
-  Object.assign(shop, { challengeFails: false, challenges: 0, refuseCaptcha: false, subscribed: [] });
+  Object.assign(shop, { challengeFails: false, challenges: 0, refuseCaptcha: false, subscribed: [], hold: null });
 });
 afterEach(cleanup);
 
@@ -47,35 +48,31 @@ describe('the newsletter form’s robot check', () => {
   it('never says "done" beside "please confirm": the request to confirm goes when a retried check succeeds', async () => {
     shop.challengeFails = true;
     fillIn();
-    await waitFor(() => expect(alerts()).toEqual(['The robot check did not work. Try again']));
+    await waitFor(() => expect(alerts()).toEqual(['The robot check did not work. Try again']), { timeout: 5000 });
     fireEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
     // Whatever is shown says the same: the check failed and must be done.
     expect(screen.queryByText('Robot check done.')).toBeNull();
 
     shop.challengeFails = false;
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Try again' })));
-    await waitFor(() => expect(status()).toBe('Robot check done.'));
+    await waitFor(() => expect(status()).toBe('Robot check done.'), { timeout: 5000 });
     expect(alerts()).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
-    await waitFor(() => expect(shop.subscribed).toEqual(['anna@example.com c2:1']));
+    await waitFor(() => expect(shop.subscribed).toEqual(['anna@example.com c2:1']), { timeout: 5000 });
   });
 
   it('says a refused check in the shopper’s words while a fresh one is made, and no longer once it is done', async () => {
     fillIn();
-    await waitFor(() => expect(status()).toBe('Robot check done.'));
+    await waitFor(() => expect(status()).toBe('Robot check done.'), { timeout: 5000 });
     shop.refuseCaptcha = true;
+    // The fresh check waits until the test lets it finish.
     let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const { captchaChallenge } = await import('../captcha/captcha-api.ts');
-    vi.spyOn(await import('../captcha/captcha-api.ts'), 'captchaChallenge').mockImplementationOnce(async () => {
-      await held;
-      return captchaChallenge();
-    });
+    shop.hold = new Promise<void>((resolve) => (release = resolve));
     fireEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
-    await waitFor(() => expect(alerts()).toEqual(['The captcha is not valid or has expired, please try again']));
+    await waitFor(() => expect(alerts()).toEqual(['The captcha is not valid or has expired, please try again']), { timeout: 5000 });
     expect(status()).toBe('Checking you are not a robot…');
     await act(async () => release());
-    await waitFor(() => expect(status()).toBe('Robot check done.'));
+    await waitFor(() => expect(status()).toBe('Robot check done.'), { timeout: 5000 });
     expect(alerts()).toEqual([]);
   });
 });

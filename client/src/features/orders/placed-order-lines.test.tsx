@@ -21,7 +21,7 @@ describe('the lines of a placed order on the thank-you page', () => {
       ],
     });
     render(<PlacedOrderLines orders={db.collections.orders} orderId={SAMPLE_DOCS.orders.id} title="Your order" />);
-    const section = await screen.findByRole('region', { name: 'Your order' });
+    const section = await screen.findByRole('region', { name: 'Your order' }, { timeout: 5000 });
     const [ring, diver] = within(section).getAllByRole('listitem');
     expect(ring!.textContent).toContain('2 × Gold ring');
     expect(within(ring!).getByLabelText('Chosen options').textContent).toBe('Ring size: 52');

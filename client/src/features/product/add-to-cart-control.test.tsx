@@ -13,18 +13,21 @@ const cartLines = vi.hoisted(() => ({ current: [] as CartLineDoc[] }));
 vi.mock('../cart/cart-loader.ts', async (importOriginal) => {
   const { BehaviorSubject } = await import('rxjs');
   const lines$ = new BehaviorSubject<CartLineDoc[]>([]);
+  const cart = {
+    lines$,
+    currentLines: () => lines$.getValue(),
+    addToCart: async (request: AddToCartRequest) => {
+      added.push(request);
+      return { added: [], problems: [] };
+    },
+  };
   return {
     ...(await importOriginal<typeof CartLoader>()),
-    loadCart: () => {
-      lines$.next(cartLines.current);
-      return Promise.resolve({
-        lines$,
-        currentLines: () => lines$.getValue(),
-        addToCart: async (request: AddToCartRequest) => {
-          added.push(request);
-          return { added: [], problems: [] };
-        },
-      });
+    loadCart: () => Promise.resolve(cart),
+    // The header has started the cart: it holds what the test put in it.
+    useStartedCart: () => {
+      if (lines$.getValue() !== cartLines.current) lines$.next(cartLines.current);
+      return cart;
     },
   };
 });
@@ -40,7 +43,7 @@ function showProduct(target: Product, members: Product[] = []) {
   return renderShop(`/en/${target.url_path}`);
 }
 
-const addButton = () => screen.findByRole('button', { name: 'Add to cart' });
+const addButton = () => screen.findByRole('button', { name: 'Add to cart' }, { timeout: 5000 });
 const lastRequest = () => added.at(-1) as AddToCartRequest;
 
 afterEach(() => {

@@ -4,10 +4,10 @@ import { useTranslation } from '../../app/i18n.ts';
 import { QuantityStepper } from '../../ui/quantity-stepper.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import type { AddToCartRequest } from '../cart/add-to-cart.ts';
-import { useCartTexts } from '../cart/cart-loader.ts';
+import { useCartTexts, useStartedCart } from '../cart/cart-loader.ts';
 import { cartProblemText } from '../cart/cart-notices.ts';
 import { useAddToCart } from '../cart/use-add-to-cart.ts';
-import { useCartLines, useCartRuntime } from '../cart/use-cart.ts';
+import { useCartLines } from '../cart/use-cart.ts';
 
 /**
  * What the page can add: a request for a quantity (with the sku and stock that bound the quantity, when the page knows
@@ -20,8 +20,7 @@ export type CartChoice =
 
 /** How many of a sku the cart holds already, across its lines (a bundle or a size may make several). */
 function useInCart(sku: string | undefined): number {
-  const { runtime } = useCartRuntime();
-  const lines = useCartLines(runtime);
+  const lines = useCartLines(useStartedCart());
   if (!sku || !lines) return 0;
   return lines.filter((line) => line.sku === sku).reduce((sum, line) => sum + line.qty, 0);
 }
