@@ -111,6 +111,25 @@ test('switching to the English store shows English categories; German texts foll
   await expect(page.getByRole('heading', { name: 'Neu eingetroffen' })).toBeVisible();
 });
 
+test('switching store on a product page opens the same product in the other store, and on a category page the same category', async ({ page, request }) => {
+  const { items } = await searchApi<ApiProduct & { sku: string }>(request, { type: 'product', storeCode: 'nl', filters: { type_id: 'simple' }, size: 1, sort: 'updated_at:desc' });
+  const dutch = items[0]!;
+  const english = (await searchApi<ApiProduct>(request, { type: 'product', storeCode: 'en', filters: { id: dutch.id }, size: 1 })).items[0]!;
+  expect(english.url_path).not.toBe(dutch.url_path);
+  await page.goto(`/nl/${dutch.url_path}`);
+  await expect(page.getByRole('heading', { level: 1, name: dutch.name })).toBeVisible();
+  await page.getByRole('link', { name: 'Engelse winkel' }).click();
+  await expect(page).toHaveURL(new RegExp(`/en/${english.url_path}$`));
+  await expect(page.getByRole('heading', { level: 1, name: english.name })).toBeVisible();
+
+  const [category] = await menuCategories(request, 'en');
+  const dutchCategory = (await searchApi<{ id: number; url_path: string }>(request, { type: 'category', storeCode: 'nl', filters: { id: category!.id }, size: 1 })).items[0]!;
+  await page.goto(`/en/${category!.url_path}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.getByRole('link', { name: 'Dutch store' }).click();
+  await expect(page).toHaveURL(new RegExp(`/nl/${dutchCategory.url_path}$`));
+});
+
 test('search needs 3 characters, then finds products to open', async ({ page, request }) => {
   const { items } = await searchApi<ApiProduct>(request, { type: 'product', storeCode: 'en', size: 1, sort: 'updated_at:desc' });
   const term = items[0]!.name.split(/\s+/).find((word) => word.length >= 4) ?? items[0]!.name;

@@ -17,9 +17,9 @@ test('a cart changed offline survives a reload and reaches the server once back 
 
   await context.setOffline(true);
   await expect(page.getByRole('status').filter({ hasText: /^Offline/ })).toBeVisible();
-  // Added offline: the stock cannot be checked, so the spec's "volatile" warning comes with it.
+  // Added offline: the stock cannot be checked, and the warning says so as a shopper would (no "volatile" stock).
   await page.getByRole('button', { name: 'Add to cart' }).click();
-  await expect(page.getByText('The system is not sure about the stock quantity (volatile). Product has been added to the cart for pre-reservation.')).toBeVisible();
+  await expect(page.getByText('The product is in your cart. We could not check the stock just now; we check it again when you place your order.')).toBeVisible();
   const drawer = await openMinicart(page);
   await cartLine(drawer, first!.name).getByRole('button', { name: `One more ${first!.name}` }).click();
   await expect.poll(() => headerCount(page)).toBe(3);

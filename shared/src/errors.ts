@@ -22,6 +22,11 @@ export const ERROR_CODES = [
   'cart_out_of_stock',
   'cart_stock_volatile',
   'cart_unsafe_quantity',
+  'cart_qty_negative',
+  'cart_qty_too_large',
+  'cart_qty_not_more_than',
+  'cart_qty_only_available',
+  'cart_bundle_options',
   // The account calls (shared/src/account/account.schema.ts names the same codes).
   'account_email_exists',
   'account_sign_in_incorrect',

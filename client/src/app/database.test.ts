@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { addToLineOp, applyCartOp, CartLineDocSchema, CartLineDocV0Schema, setQtyOp, type CartLineDoc } from '@shop/shared/cart/index';
+import { RX_SCHEMAS } from '@shop/shared/sync/rx-schema';
 import { FROZEN_CART_LINE_V0, SAMPLE_DOCS } from '@shop/shared/sync/test-documents';
 import { createRxDatabase, type RxJsonSchema } from 'rxdb/plugins/core';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -60,6 +61,37 @@ describe('the local database', () => {
       snapshot: { value: { name: 'Solitaire ring', price_incl_tax: 1210, image: '/media/ring.svg', url_path: 'rings/solitaire-ring.html' } },
     });
     expect(CartLineDocSchema.safeParse(migrated).success).toBe(true);
+  });
+});
+
+/** The schema a collection had one version ago: the current one without the fields that version added. */
+type SchemaNode = { version: number; properties: Record<string, SchemaNode>; items: SchemaNode };
+
+function previousSchema(name: 'cart' | 'orders', drop: (schema: SchemaNode) => void): RxJsonSchema<unknown> {
+  const schema = structuredClone(RX_SCHEMAS[name]) as unknown as SchemaNode;
+  schema.version -= 1;
+  drop(schema);
+  return schema as unknown as RxJsonSchema<unknown>;
+}
+
+describe('the local database after the chosen options were added to lines and order items', () => {
+  it('opens a cart stored at version 1 and orders stored at version 0, keeping their documents', async () => {
+    const name = uniqueName();
+    const old = await createRxDatabase({ name, storage: storage(), multiInstance: false });
+    await old.addCollections({
+      cart: { schema: previousSchema('cart', (schema) => delete schema.properties.snapshot!.properties.value!.properties.options), migrationStrategies: { 1: (doc: unknown) => doc } },
+      orders: { schema: previousSchema('orders', (schema) => delete schema.properties.items!.items.properties.options) },
+    });
+    await old.collections.cart!.insert({ ...SAMPLE_DOCS.cart });
+    await old.collections.orders!.insert({ ...SAMPLE_DOCS.orders });
+    await old.close();
+
+    const db = await database(name);
+    expect((await db.collections.cart.findOne(SAMPLE_DOCS.cart.id).exec())?.toJSON()).toMatchObject({ qty: 2, snapshot: SAMPLE_DOCS.cart.snapshot });
+    expect((await db.collections.orders.findOne(SAMPLE_DOCS.orders.id).exec())?.toJSON()).toMatchObject({ items: SAMPLE_DOCS.orders.items });
+    const options = [{ code: 'size', label: 'Ring size', value: '52' }];
+    await db.collections.orders.insert({ ...SAMPLE_DOCS.orders, id: 'order-2', items: [{ ...SAMPLE_DOCS.orders.items[0]!, options }] });
+    expect((await db.collections.orders.findOne('order-2').exec())?.toJSON().items[0]?.options).toEqual(options);
   });
 });
 

@@ -26,4 +26,13 @@ describe('locales', () => {
     expect(catalogue.product.noVariants).toBe('No available product variants');
     expect([catalogue.breadcrumbs.back, catalogue.breadcrumbs.youAreHere]).toEqual(['Back', 'You are here:']);
   });
+
+  it('address the Dutch shopper formally ("u", "uw"), never as "je", "jij" or "jouw", in every namespace', () => {
+    const texts = (value: unknown, path: string): Array<[string, string]> =>
+      typeof value === 'string' ? [[path, value]] : typeof value === 'object' && value !== null ? Object.entries(value).flatMap(([key, child]) => texts(child, `${path}.${key}`)) : [];
+    const dutch = Object.entries(files).filter(([file]) => file.startsWith('./nl/'));
+    expect(dutch.length).toBeGreaterThan(10);
+    const informal = dutch.flatMap(([file, content]) => texts(content, file)).filter(([, text]) => /\b(je|jij|jou|jouw|jezelf)\b/i.test(text));
+    expect(informal).toEqual([]);
+  });
 });

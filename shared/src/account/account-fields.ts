@@ -8,6 +8,8 @@ export const FIELD_MESSAGES = {
   required: 'Field is required',
   alphabetOnly: 'Accepts only alphabet characters',
   nameMinLength: 'Name must have at least 2 letters',
+  /** Spec 2 §5 "3 in some forms": the name a review is published under. */
+  nameMinLength3: 'Name must have at least 3 letters',
   passwordMinLength: 'Password must have at least 8 letters',
   passwordsIdentical: 'Passwords must be identical',
   emailInvalid: 'Please provide valid e-mail address',
@@ -15,10 +17,13 @@ export const FIELD_MESSAGES = {
   zipMinLength: 'Zip-code must have at least 3 letters',
   taxIdMinLength: 'Tax ID must have at least 3 letters',
   phoneRequired: 'Phone number is required',
+  countryNotShipped: 'We do not ship to this country',
 } as const;
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;
 
 export const NAME_MIN_LETTERS = 2;
+/** The name shown with a public review: "3 in some forms" (spec 2 §5, §9), so that it says who wrote it. */
+export const NICKNAME_MIN_LETTERS = 3;
 export const PASSWORD_MIN_LENGTH = 8;
 /** Long enough for any passphrase, short enough that hashing it costs nothing extra. */
 export const PASSWORD_MAX_LENGTH = 256;
@@ -50,6 +55,15 @@ export function checkName(value: string | null | undefined, minLetters = NAME_MI
   if (!/^[\p{L}\p{M}]+(?:[ '’-][\p{L}\p{M}]+)*$/u.test(name)) return 'alphabetOnly';
   if ((name.match(/\p{L}/gu) ?? []).length < minLetters || name.length > NAME_MAX_LENGTH) return 'nameMinLength';
   return null;
+}
+
+/**
+ * The name a review is published under: any characters (a nickname may hold digits), with at least 3 letters.
+ * Account and address names keep 2 (checkName): a customer called "Bo" can still register and order.
+ */
+export function checkNickname(value: string | null | undefined): FieldMessageKey | null {
+  if (blank(value)) return 'required';
+  return (value.match(/\p{L}/gu) ?? []).length < NICKNAME_MIN_LETTERS ? 'nameMinLength3' : null;
 }
 
 /** One address with a dot in its domain; no spaces; at most 254 characters (RFC 5321). */
@@ -91,6 +105,12 @@ export function checkZipCode(value: string | null | undefined): FieldMessageKey 
 export function checkTaxId(value: string | null | undefined): FieldMessageKey | null {
   if (blank(value)) return null;
   return value.trim().length < TAX_ID_MIN_LENGTH ? 'taxIdMinLength' : null;
+}
+
+/** A country the shop ships to (the server's ship-to list, as the checkout has it): an address book offers no other. */
+export function checkShipToCountry(value: string | null | undefined, countries: readonly string[]): FieldMessageKey | null {
+  if (blank(value)) return 'required';
+  return countries.includes(value.trim().toUpperCase()) ? null : 'countryNotShipped';
 }
 
 export function checkPhone(value: string | null | undefined): FieldMessageKey | null {

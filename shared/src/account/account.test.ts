@@ -4,10 +4,12 @@ import {
   checkCity,
   checkEmail,
   checkName,
+  checkNickname,
   checkPassword,
   checkPasswordRepeat,
   checkPhone,
   checkRequired,
+  checkShipToCountry,
   checkTaxId,
   checkZipCode,
   fieldMessage,
@@ -25,6 +27,23 @@ import {
 import { orderHistoryPage } from './order-history.ts';
 
 describe('field rules of spec 2 §5', () => {
+  it('a review’s nickname has at least 3 letters (the "3 in some forms"); account names keep 2', () => {
+    expect(checkNickname('')).toBe('required');
+    expect(checkNickname('Al')).toBe('nameMinLength3');
+    expect(checkNickname('B.O.')).toBe('nameMinLength3');
+    expect(checkNickname('Jan')).toBeNull();
+    expect(checkNickname('Jan82')).toBeNull();
+    expect(checkName('Bo')).toBeNull();
+    expect(fieldMessage('nameMinLength3')).toBe('Name must have at least 3 letters');
+  });
+
+  it('a country must be one the shop ships to', () => {
+    expect(checkShipToCountry('nl', ['DE', 'NL'])).toBeNull();
+    expect(checkShipToCountry('BE', ['DE', 'NL'])).toBe('countryNotShipped');
+    expect(checkShipToCountry('', ['DE', 'NL'])).toBe('required');
+    expect(fieldMessage('countryNotShipped')).toBe('We do not ship to this country');
+  });
+
   it('names: required, alphabet characters only, at least 2 letters', () => {
     expect(checkName('')).toBe('required');
     expect(checkName('   ')).toBe('required');

@@ -12,6 +12,12 @@ export const CART_PROBLEM_CODES = [
   'cart_out_of_stock',
   'cart_stock_volatile',
   'cart_unsafe_quantity',
+  // The quantity and option messages of spec 2 §5 (quantity.ts).
+  'cart_qty_negative',
+  'cart_qty_too_large',
+  'cart_qty_not_more_than',
+  'cart_qty_only_available',
+  'cart_bundle_options',
 ] as const;
 export type CartProblemCode = (typeof CART_PROBLEM_CODES)[number];
 
@@ -24,7 +30,20 @@ export const CART_MESSAGES = {
   added: 'Product has been added to the cart!',
   qtyUpdated: 'Product quantity has been updated!',
   productNotFound: 'Product not found',
+  // Spec 2 §5 field messages; `{quantity}` and `{maxQuantity}` are filled in (cartMessage).
+  qtyNegative: 'Negative quantity not allowed',
+  qtyTooLarge: 'Quantity must be below {quantity}',
+  qtyNotMoreThan: "Quantity can't be more than {quantity}",
+  qtyOnlyAvailable: 'Only {maxQuantity} products of this type are available',
+  bundleOptions: 'Please configure product bundle options (or custom options) and fix the validation errors',
+  /** Spec 2 §5's wording, beside the product's disabled button (the notification keeps spec 1's `priceUnknown`). */
+  priceUnknownField: 'Product price is unknown so it cannot be added to the cart',
 } as const;
+
+/** A message with its `{name}` placeholders filled in. */
+export function cartMessage(message: string, values: Readonly<Record<string, number>> = {}): string {
+  return message.replace(/\{(\w+)\}/g, (whole, name: string) => (values[name] === undefined ? whole : String(values[name])));
+}
 
 export interface CartProblem {
   code: CartProblemCode;
@@ -32,9 +51,11 @@ export interface CartProblem {
   /** An error skips the item; a warning is shown and the item is added. */
   severity: 'error' | 'warning';
   sku?: string;
+  /** The numbers a message names ("Quantity must be below {quantity}"), for its translation. */
+  values?: Record<string, number>;
 }
 
 /** A blocking problem as the shared `DomainError` the server answers with; its code is the cart problem's code. */
 export function cartProblemToDomainError(problem: CartProblem): DomainError {
-  return new DomainError(problem.code, problem.message, { status: 400, details: { sku: problem.sku } });
+  return new DomainError(problem.code, problem.message, { status: 400, details: { sku: problem.sku, ...(problem.values ? { values: problem.values } : {}) } });
 }

@@ -9,6 +9,7 @@ import {
   SkuSchema,
   TimestampSchema,
 } from '../sync/document.schema.ts';
+import { LineOptionsSchema } from './line-options.ts';
 
 /**
  * One change to a cart line (decision 010): `add` increments, `set` assigns, `remove` zeroes. The line's quantity is
@@ -59,6 +60,10 @@ export const CartItemOptionsShape = {
   custom_size_unit: z.optional(z.string()),
 };
 
+/** What a cart line shows without loading its product: the product's snapshot and the options chosen (line-options.ts). */
+export const CartLineSnapshotSchema = z.extend(ProductSnapshotSchema, { options: z.optional(LineOptionsSchema) });
+export type CartLineSnapshot = z.infer<typeof CartLineSnapshotSchema>;
+
 /**
  * A cart line as the `cart` collection replicates it. `id` is `sku + ':' + checksum`; `qty` is the fold of `ops`
  * (never below 0), stored so that queries need not fold. `snapshot` is last-writer-wins display data; `serverItemId`
@@ -71,7 +76,7 @@ export const CartLineDocSchema = z.object({
   parentSku: z.optional(SkuSchema),
   type_id: z.enum(PRODUCT_TYPES),
   ...CartItemOptionsShape,
-  snapshot: lwwSchema(ProductSnapshotSchema),
+  snapshot: lwwSchema(CartLineSnapshotSchema),
   ops: z.array(CartOpSchema),
   qty: z.number().check(z.int(), z.minimum(0)),
   serverItemId: z.optional(z.string().check(z.maxLength(ID_MAX_LENGTH))),
@@ -95,6 +100,7 @@ export const CartLineDocV0Schema = z.object({
 });
 export type CartLineDocV0 = z.infer<typeof CartLineDocV0Schema>;
 
-export const CART_COLLECTION_VERSION = 1;
+/** 1: quantities as ops (decision 010); 2: the snapshot may keep the chosen options (an added optional field). */
+export const CART_COLLECTION_VERSION = 2;
 export const CART_SERVER_OWNED_FIELDS = ['serverItemId'] as const satisfies ReadonlyArray<keyof CartLineDoc>;
 export const CART_INDEXES = [['sku'], ['updatedAt']] as const;

@@ -109,7 +109,9 @@ describe('add-to-cart validation (spec 1 §5)', () => {
 
   it('refuses quantities that are not above 0 or not whole', () => {
     expect(normaliseCartQty(0)).toMatchObject({ ok: false, problem: { code: 'cart_qty_not_above_zero', message: 'Quantity must be above 0' } });
-    expect(normaliseCartQty('-2')).toMatchObject({ ok: false, problem: { code: 'cart_qty_not_above_zero' } });
+    expect(normaliseCartQty('-2')).toMatchObject({ ok: false, problem: { code: 'cart_qty_negative', message: 'Negative quantity not allowed' } });
+    expect(normaliseCartQty(10_000)).toMatchObject({ ok: false, problem: { code: 'cart_qty_too_large', message: 'Quantity must be below 10000', values: { quantity: 10_000 } } });
+    expect(normaliseCartQty(9999)).toEqual({ ok: true, qty: 9999 });
     expect(normaliseCartQty('two')).toMatchObject({ ok: false, problem: { code: 'cart_qty_not_integer', message: 'Quantity must be positive integer' } });
     expect(normaliseCartQty(1.5)).toMatchObject({ ok: false, problem: { code: 'cart_qty_not_integer' } });
     expect(normaliseCartQty(Number.POSITIVE_INFINITY)).toMatchObject({ ok: false, problem: { code: 'cart_qty_not_integer' } });

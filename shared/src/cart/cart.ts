@@ -1,10 +1,12 @@
 import type { ProductType } from '../catalogue/product-attributes.ts';
 import type { StockStatus } from '../stock/stock.schema.ts';
-import type { ProductSnapshot, WriteStamp } from '../sync/document.schema.ts';
+import type { WriteStamp } from '../sync/document.schema.ts';
 import { lww, mergeLww } from '../sync/merge.ts';
 import { CART_MESSAGES, type CartProblem } from './cart-errors.ts';
 import { addToLineOp, applyCartOp, cartLineQty, removeOp, setQtyOp } from './cart-line.ts';
-import type { CartLineDoc, ProductOption } from './cart.schema.ts';
+import { checkQuantity } from './quantity.ts';
+import type { CartLineDoc, CartLineSnapshot, ProductOption } from './cart.schema.ts';
+import type { LineOption } from './line-options.ts';
 import { cartItemChecksum, cartLineId, type CartItemOptions } from './checksum.ts';
 
 /** What "add to cart" needs of a product; a catalogue `Product` fits, plus the options the shopper chose. */
@@ -22,6 +24,8 @@ export interface AddToCartProduct extends CartItemOptions {
   /** Errors the product reports (e.g. `{ variants: 'No available product variants' }`). */
   errors?: Readonly<Record<string, string | null | undefined>> | readonly string[] | null | undefined;
   product_links?: ReadonlyArray<{ link_type?: string; linked_product_sku: string; qty: number }> | undefined;
+  /** The chosen options with their labels (line-options.ts), kept in the line's snapshot. */
+  option_labels?: readonly LineOption[] | undefined;
 }
 
 /** One line to add, validated: the options are fixed, the quantity is a whole number above 0. */
@@ -31,7 +35,7 @@ export interface CartItemToAdd extends CartItemOptions {
   checksum: string;
   type_id: ProductType;
   parentSku?: string;
-  snapshot: ProductSnapshot;
+  snapshot: CartLineSnapshot;
   qty: number;
 }
 
@@ -39,14 +43,11 @@ export type QtyCheck = { ok: true; qty: number } | { ok: false; problem: CartPro
 
 /**
  * A quantity as typed or sent (spec 1 §5): missing means 1, text is converted to a number, and it must then be a
- * whole number above 0.
+ * whole number above 0 and below 10000 (the messages of spec 2 §5, quantity.ts).
  */
 export function normaliseCartQty(qty: unknown): QtyCheck {
   if (qty === undefined || qty === null || (typeof qty === 'string' && qty.trim() === '')) return { ok: true, qty: 1 };
-  const value = typeof qty === 'number' ? qty : typeof qty === 'string' ? Number(qty.trim()) : Number.NaN;
-  if (value <= 0) return { ok: false, problem: { code: 'cart_qty_not_above_zero', message: CART_MESSAGES.qtyNotAboveZero, severity: 'error' } };
-  if (!Number.isSafeInteger(value)) return { ok: false, problem: { code: 'cart_qty_not_integer', message: CART_MESSAGES.qtyNotInteger, severity: 'error' } };
-  return { ok: true, qty: value };
+  return checkQuantity(qty);
 }
 
 export interface AddToCartRules {
@@ -56,12 +57,16 @@ export interface AddToCartRules {
 
 export type AddToCartCheck = { ok: true; qty: number } | { ok: false; problems: CartProblem[] };
 
+/** Spec 1 §5: a price incl. tax below 0 (or 0 where zero-price products are not allowed), or none, is unknown. */
+export function isPriceKnown(price: unknown, rules: AddToCartRules = {}): boolean {
+  const allowZero = rules.allowZeroPrice ?? true;
+  return typeof price === 'number' && Number.isFinite(price) && price >= 0 && (allowZero || price !== 0);
+}
+
 /** The add-to-cart rules of spec 1 §5 for one product: price known, no product errors, a valid quantity. */
 export function validateAddToCart(product: AddToCartProduct, qty: unknown, rules: AddToCartRules = {}): AddToCartCheck {
   const problems: CartProblem[] = [];
-  const price = product.price_incl_tax;
-  const allowZero = rules.allowZeroPrice ?? true;
-  if (typeof price !== 'number' || !Number.isFinite(price) || price < 0 || (!allowZero && price === 0)) {
+  if (!isPriceKnown(product.price_incl_tax, rules)) {
     problems.push({ code: 'cart_price_unknown', message: CART_MESSAGES.priceUnknown, severity: 'error', sku: product.sku });
   }
   const reported = Array.isArray(product.errors) ? product.errors : Object.values(product.errors ?? {});
@@ -90,7 +95,13 @@ export function cartItemFor(product: AddToCartProduct, qty: number): CartItemToA
     sku: product.sku,
     checksum,
     type_id: product.type_id,
-    snapshot: { name: product.name, price_incl_tax: price, image: product.image, url_path: product.url_path },
+    snapshot: {
+      name: product.name,
+      price_incl_tax: price,
+      image: product.image,
+      url_path: product.url_path,
+      ...(product.option_labels?.length ? { options: product.option_labels.map((option) => ({ ...option })) } : {}),
+    },
     qty,
   };
   if (product.parentSku !== undefined) item.parentSku = product.parentSku;

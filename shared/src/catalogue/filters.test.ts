@@ -7,7 +7,9 @@ import {
   filtersToRouteQuery,
   filtersToSearchFilters,
   inPriceBucket,
+  measureBoundProblem,
   measureRangeValue,
+  MUST_BE_ABOVE_ZERO,
   parseMeasureRange,
   priceBucketLabel,
   priceBuckets,
@@ -97,6 +99,12 @@ describe('measure ranges (oculus_diameter)', () => {
     expect(parseMeasureRange('-36')).toEqual({ from: null, to: 36 });
     expect(parseMeasureRange('33-33')).toEqual({ from: 33, to: 33 });
     for (const bad of ['-', '', '36-30', 'big', '30', '3,5-4', '-1-4']) expect(parseMeasureRange(bad), bad).toBeNull();
+  });
+
+  it('takes an end as typed only when it is a measure above 0 ("Must be greater than 0"); empty leaves it open', () => {
+    for (const good of ['', ' ', '30', '36.5', '0.5']) expect(measureBoundProblem(good), good).toBeNull();
+    for (const bad of ['0', '-2', 'abc', '1e999']) expect(measureBoundProblem(bad), bad).toBe('mustBeAboveZero');
+    expect(MUST_BE_ABOVE_ZERO).toBe('Must be greater than 0');
   });
 
   it('writes a range back, swapping reversed ends and clearing an empty one', () => {

@@ -135,6 +135,20 @@ export function parseMeasureRange(value: string): MeasureRange | null {
   return from !== null && to !== null && to < from ? null : { from, to };
 }
 
+/** Spec 2 §5's message for a number that must be positive. */
+export const MUST_BE_ABOVE_ZERO = 'Must be greater than 0';
+
+/**
+ * One end of a measure range as typed (a dial opening in mm): empty leaves that end open; anything else must be a
+ * number above 0 ("Must be greater than 0"), as no measure is 0 or less.
+ */
+export function measureBoundProblem(text: string): 'mustBeAboveZero' | null {
+  const value = text.trim();
+  if (value === '') return null;
+  const number = Number(value);
+  return Number.isFinite(number) && number > 0 ? null : 'mustBeAboveZero';
+}
+
 /** The route query value of a range; '' (cleared) when neither end is set. Reversed ends are swapped. */
 export function measureRangeValue(range: MeasureRange): string {
   const { from, to } = range.from !== null && range.to !== null && range.to < range.from ? { from: range.to, to: range.from } : range;

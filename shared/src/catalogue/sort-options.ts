@@ -17,3 +17,15 @@ export const DEFAULT_SORT_OPTION: SortOptionId = 'latest';
 export function sortOption(id: string | undefined) {
   return SORT_OPTIONS.find((option) => option.id === id) ?? SORT_OPTIONS[0];
 }
+
+/** Spec 2 §5's message for a sort the list does not offer. */
+export const SORT_FIELD_REQUIRED = 'Please select the field which You like to sort by';
+
+/**
+ * A sort asked for (e.g. by an address, `?sort=`): none means the default; one the list does not offer is a problem
+ * the sort control shows ("Please select the field which You like to sort by") while the default order applies.
+ */
+export function sortChoiceProblem(id: string | undefined): 'sortFieldRequired' | null {
+  if (id === undefined) return null;
+  return SORT_OPTIONS.some((option) => option.id === id) ? null : 'sortFieldRequired';
+}

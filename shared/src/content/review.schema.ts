@@ -3,6 +3,7 @@
  * waits as 2 (pending) for the shop operator's moderation, who approves (1) or rejects (3) it.
  */
 import { z } from 'zod/mini';
+import { checkNickname, FIELD_MESSAGES } from '../account/account-fields.ts';
 
 export const REVIEW_STATUS = { approved: 1, pending: 2, rejected: 3 } as const;
 export type ReviewStatus = (typeof REVIEW_STATUS)[keyof typeof REVIEW_STATUS];
@@ -24,7 +25,7 @@ const wholeNumber = (message: string) =>
 
 export const ReviewInputSchema = z.object({
   product_id: wholeNumber('product_id must be a product id').check(z.refine((n) => n > 0, 'product_id must be a product id')),
-  nickname: requiredText(100),
+  nickname: requiredText(100).check(z.refine((name) => checkNickname(name) !== 'nameMinLength3', FIELD_MESSAGES.nameMinLength3)),
   title: requiredText(200),
   detail: requiredText(5000),
   rating: wholeNumber(RATING_MESSAGE).check(z.refine((n) => n >= 1 && n <= 5, RATING_MESSAGE)),

@@ -1,6 +1,7 @@
 /**
  * Order statuses (spec 2 §3 "Order"): the codes the server stores and the English labels the spec names. The client
- * translates `orders.status.<code>`; the label is the fallback and what the server writes into mails.
+ * translates `orderStatus.<code>` (the common texts, one mapping for every screen); the label is the fallback and
+ * what the server writes into mails.
  */
 export const ORDER_STATUSES = ['pending', 'pending_payment', 'processing', 'complete', 'canceled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -17,14 +18,16 @@ export function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
 }
 
-/** The label of a status code; an unknown code is shown as it is. */
+/** The label of a status code; a code the shop does not know reads as words ("on_hold" → "On hold"), never raw. */
 export function orderStatusLabel(status: string): string {
-  return isOrderStatus(status) ? ORDER_STATUS_LABELS[status] : status;
+  if (isOrderStatus(status)) return ORDER_STATUS_LABELS[status];
+  const words = status.trim().replace(/[_-]+/g, ' ').replace(/\s+/g, ' ').toLowerCase();
+  return words ? words[0]!.toUpperCase() + words.slice(1) : status;
 }
 
-/** The i18n key of a status label. */
-export function orderStatusKey(status: OrderStatus): `orders.status.${OrderStatus}` {
-  return `orders.status.${status}`;
+/** The i18n key of a status label (common texts). */
+export function orderStatusKey(status: OrderStatus): `orderStatus.${OrderStatus}` {
+  return `orderStatus.${status}`;
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   onlyVirtualItems,
   orderItemsToCart,
   orderMessage,
+  orderStatusKey,
   orderStatusLabel,
   paymentRequired,
   purchaseOrderNumber,
@@ -130,6 +131,9 @@ describe('totals, numbers and statuses', () => {
     expect(formatIncrementId(1)).toBe('000000001');
     expect(formatIncrementId(42, 'EN')).toBe('EN000000042');
     expect(['pending', 'processing', 'complete', 'canceled', 'pending_payment'].map(orderStatusLabel)).toEqual(['Pending', 'Processing', 'Complete', 'Canceled', 'Pending Payment']);
+    // A status the shop does not know yet is never shown as a raw code.
+    expect(['on_hold', 'payment_review', 'holded'].map(orderStatusLabel)).toEqual(['On hold', 'Payment review', 'Holded']);
+    expect(orderStatusKey('pending_payment')).toBe('orderStatus.pending_payment');
     expect(canChangeOrderStatus('pending', 'processing')).toBe(true);
     expect(canChangeOrderStatus('canceled', 'processing')).toBe(false);
     expect(canChangeOrderStatus('complete', 'canceled')).toBe(false);

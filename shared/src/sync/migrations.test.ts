@@ -62,17 +62,27 @@ describe('cart migration v0 → v1', () => {
     expect(migrateDocument('cart', { ...CART_LINE_V0 }, 0)).toEqual(migrateCartLineV0({ ...CART_LINE_V0 }));
     const current = migrateDocument('cart', { ...CART_LINE_V0 }, 0);
     expect(migrateDocument('cart', current, 1)).toBe(current);
-    expect(() => migrateDocument('cart', current, 2)).toThrow(RangeError);
+    expect(migrateDocument('cart', current, 2)).toBe(current);
+    expect(() => migrateDocument('cart', current, 3)).toThrow(RangeError);
     expect(() => migrateDocument('wishlist', current, 1)).toThrow(RangeError);
   });
 
-  it('takes a v0 order (no language) to v1 unchanged: still a valid order, mailed in its store\'s language', () => {
+  it('takes a v0 order (no language, no item options) to v1 unchanged: still a valid order, mailed in its store\'s language', () => {
     const v0 = Object.freeze({ ...SAMPLE_DOCS.orders, _deleted: false, _meta: { lwt: 1 } });
     const migrated = migrateDocument('orders', { ...v0 }, 0);
     expect(migrated).toEqual(v0);
     expect(OrderDocSchema.safeParse(migrated).success).toBe(true);
     expect(OrderDocSchema.safeParse({ ...migrated, language: 'de' }).success).toBe(true);
     expect(OrderDocSchema.safeParse({ ...migrated, language: 'fr' }).success).toBe(false);
+  });
+
+  it('keeps a v1 cart line and a v0 order as they are: the later versions only added optional fields', () => {
+    const line = migrateCartLineV0({ ...CART_LINE_V0 });
+    expect(MIGRATIONS.cart[2]?.({ ...line })).toEqual(line);
+    expect(CartLineDocSchema.safeParse(migrateDocument('cart', { ...line }, 1)).success).toBe(true);
+    const order = { ...SAMPLE_DOCS.orders, _deleted: false };
+    expect(migrateDocument('orders', { ...order }, 0)).toEqual(order);
+    expect(OrderDocSchema.safeParse(migrateDocument('orders', { ...order }, 0)).success).toBe(true);
   });
 
   it('has a strategy for every version above 0 of every collection', () => {

@@ -29,17 +29,15 @@ export function migrateCartLineV0(oldDoc: CartLineDocV0 & Record<string, unknown
   };
 }
 
-/** Orders v0 → v1 adds the optional `language`: a v0 order is a valid v1 order as it is (its mails use its store's). */
-export function migrateOrderV0(oldDoc: Record<string, unknown>): Record<string, unknown> {
-  return oldDoc;
-}
+/** A version that only added optional fields: the stored document is already a valid one of the new version. */
+export const unchanged: MigrationStrategy = (oldDoc) => oldDoc;
 
 export const MIGRATIONS: Record<CollectionName, MigrationStrategies> = {
-  cart: { 1: (oldDoc) => migrateCartLineV0(oldDoc as CartLineDocV0 & Record<string, unknown>) },
+  cart: { 1: (oldDoc) => migrateCartLineV0(oldDoc as CartLineDocV0 & Record<string, unknown>), 2: unchanged },
   wishlist: {},
   compare: {},
   checkoutDrafts: {},
-  orders: { 1: migrateOrderV0 },
+  orders: { 1: unchanged },
   syncTasks: {},
 };
 

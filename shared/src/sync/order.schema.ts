@@ -3,6 +3,7 @@ import { PRODUCT_TYPES } from '../catalogue/product-attributes.ts';
 import { CurrencyCodeSchema } from '../location/location.schema.ts';
 import { CartItemOptionsShape, ChecksumSchema } from '../cart/cart.schema.ts';
 import { LANGUAGES } from '../stores/stores.ts';
+import { LineOptionsSchema } from '../cart/line-options.ts';
 import { ClientIdSchema, ReplicatedDocumentShape, SkuSchema, TimestampSchema } from './document.schema.ts';
 
 export const OrderItemSchema = z.object({
@@ -11,6 +12,8 @@ export const OrderItemSchema = z.object({
   type_id: z.enum(PRODUCT_TYPES),
   checksum: ChecksumSchema,
   ...CartItemOptionsShape,
+  /** The chosen options as the shopper saw them (line-options.ts). */
+  options: z.optional(LineOptionsSchema),
   qty: z.number().check(z.int(), z.minimum(1)),
   name: z.string(),
   price_incl_tax: z.number(),
@@ -90,6 +93,7 @@ export type OrderDoc = z.infer<typeof OrderDocSchema>;
 
 export const ORDER_REQUEST_FIELDS = Object.keys(OrderRequestShape) as Array<keyof typeof OrderRequestShape>;
 export const ORDER_SERVER_OWNED_FIELDS = Object.keys(OrderResultShape) as Array<keyof typeof OrderResultShape>;
+/** 1: an order may keep its language, and an item its chosen options (added optional fields). */
 export const ORDER_COLLECTION_VERSION = 1;
 export const ORDER_INDEXES = [['created_at'], ['transmited', 'created_at']] as const;
 

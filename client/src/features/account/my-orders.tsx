@@ -2,6 +2,7 @@
 import type { OrderHistory } from '@shop/shared/account/account.schema';
 import { ORDER_HISTORY_PAGE_SIZE } from '@shop/shared/account/account.schema';
 import { shownLineTotal } from '@shop/shared/cart/totals';
+import { lineOptionsOf } from '@shop/shared/cart/line-options';
 import { formatPrice } from '@shop/shared/money/money';
 import type { BankTransferInstructions } from '@shop/shared/orders/bank-transfer';
 import type { OrderAddress, OrderDoc } from '@shop/shared/sync/order.schema';
@@ -9,6 +10,8 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { localeOf, useTranslation } from '../../app/i18n.ts';
 import { useStore } from '../../app/store-context.tsx';
+import { LineOptions } from '../cart/line-options.tsx';
+import { orderStatusText } from '../orders/order-status-text.ts';
 import { failureMessage } from './account-form.tsx';
 import { orderHistory } from './account-api.ts';
 import { useSessionUser } from './session-store.ts';
@@ -67,7 +70,7 @@ function StatusLabel({ order }: { order: OrderDoc }) {
   const { t } = useTranslation();
   if (!order.transmited) return <span className="account-status account-status--waiting">{t('orders.notSent', { ns: 'account' })}</span>;
   const status = order.status ?? 'pending';
-  return <span className={`account-status account-status--${status}`}>{t(`orders.statusLabel.${status}`, { ns: 'account', defaultValue: status })}</span>;
+  return <span className={`account-status account-status--${status}`}>{orderStatusText(t, status)}</span>;
 }
 
 export function OrdersPage() {
@@ -211,7 +214,10 @@ export function OrderPage({ orderId }: { orderId: string }) {
         <tbody>
           {order.items.map((item) => (
             <tr key={`${item.sku}-${item.checksum}`}>
-              <td data-label={t('orders.items', { ns: 'account' })}>{item.name}</td>
+              <td data-label={t('orders.items', { ns: 'account' })}>
+                {item.name}
+                <LineOptions source={lineOptionsOf(item)} />
+              </td>
               <td data-label={t('orders.qty', { ns: 'account' })}>{item.qty}</td>
               <td data-label={t('orders.price', { ns: 'account' })} className="account-table__amount">{money(shownLineTotal(item.price_incl_tax, item.qty), order)}</td>
             </tr>

@@ -1,17 +1,20 @@
 /** MyShippingDetails: the customer's addresses with the labels of spec 2 §3; adding, editing and removing one. */
-import { checkCity, checkName, checkRequired, checkTaxId, checkZipCode } from '@shop/shared/account/account-fields';
+import { checkCity, checkName, checkRequired, checkShipToCountry, checkTaxId, checkZipCode } from '@shop/shared/account/account-fields';
 import type { CustomerAddress } from '@shop/shared/account/account.schema';
 import { useState } from 'react';
 import { useTranslation } from '../../app/i18n.ts';
+import { useStore } from '../../app/store-context.tsx';
+import { storeCountryFor, useShipToCountries } from '../checkout/checkout-config.ts';
 import { FormFailure, SubmitButton, TextField, useAccountForm } from './account-form.tsx';
 import { loadSessionModule } from './session-loader.ts';
 import { useSessionUser } from './session-store.ts';
 
-const COUNTRIES = ['NL', 'BE', 'DE', 'IT', 'US', 'GB', 'FR'] as const;
-
 export function ShippingDetailsSection() {
   const { t, i18n } = useTranslation();
   const user = useSessionUser();
+  const store = useStore();
+  // The checkout's ship-to countries: an address saved here is one the checkout takes.
+  const countries = useShipToCountries(store);
   const profile = user?.current;
   // null: the list; -1: a new address; otherwise the index being edited.
   const [editing, setEditing] = useState<number | null>(null);
@@ -39,7 +42,8 @@ export function ShippingDetailsSection() {
         <h2 className="account-content__title">{t(address ? 'address.editTitle' : 'address.new', { ns: 'account' })}</h2>
         <AddressForm
           address={address}
-          defaults={{ firstname: profile.firstname, lastname: profile.lastname }}
+          defaults={{ firstname: profile.firstname, lastname: profile.lastname, country: storeCountryFor(store, countries) ?? countries[0] ?? '' }}
+          countries={countries}
           countryName={countryName}
           onCancel={() => setEditing(null)}
           onSave={(saved) => {
@@ -92,12 +96,14 @@ export function ShippingDetailsSection() {
 function AddressForm({
   address,
   defaults,
+  countries,
   countryName,
   onSave,
   onCancel,
 }: {
   address: CustomerAddress | undefined;
-  defaults: { firstname: string; lastname: string };
+  defaults: { firstname: string; lastname: string; country: string };
+  countries: readonly string[];
   countryName: (code: string) => string;
   onSave: (address: CustomerAddress) => Promise<void>;
   onCancel: () => void;
@@ -115,7 +121,7 @@ function AddressForm({
       postcode: address?.postcode ?? '',
       city: address?.city ?? '',
       region: address?.region ?? '',
-      country_id: address?.country_id ?? 'NL',
+      country_id: address?.country_id ?? defaults.country,
       telephone: address?.telephone ?? '',
       vat_id: address?.vat_id ?? '',
     },
@@ -127,6 +133,7 @@ function AddressForm({
       postcode: (v) => checkZipCode(v.postcode),
       city: (v) => checkCity(v.city),
       vat_id: (v) => checkTaxId(v.vat_id),
+      country_id: (v) => checkShipToCountry(v.country_id, countries),
     },
   );
   const label = (key: string) => t(`address.${key}`, { ns: 'account' });
@@ -174,13 +181,28 @@ function AddressForm({
           <label className="account-field__label" htmlFor="account-country">
             {label('country')}
           </label>
-          <select id="account-country" className="account-field__input" name="country_id" autoComplete="country" value={country.value} onChange={(event) => country.onChange(event.target.value)}>
-            {COUNTRIES.map((code) => (
+          <select
+            id="account-country"
+            className="account-field__input"
+            name="country_id"
+            autoComplete="country"
+            value={country.value}
+            aria-invalid={country.error ? true : undefined}
+            aria-describedby={country.error ? 'account-country-error' : undefined}
+            onChange={(event) => country.onChange(event.target.value)}
+          >
+            {/* An address saved before keeps its country on show, with the message saying why it must change. */}
+            {(countries.includes(country.value) || country.value === '' ? countries : [...countries, country.value]).map((code) => (
               <option key={code} value={code}>
                 {countryName(code)}
               </option>
             ))}
           </select>
+          {country.error ? (
+            <p id="account-country-error" className="account-field__error">
+              {country.error}
+            </p>
+          ) : null}
         </div>
       </div>
       <div className="account-form__row">

@@ -77,3 +77,20 @@ export function useCaptcha({ active, action, deps = browserDeps }: { active: boo
 
   return { provider, status, token, renew };
 }
+
+/** Why a form could not use the captcha: it had no token yet after a failure ('required'), or the shop refused it ('invalid'). */
+export type CaptchaProblem = 'required' | 'invalid';
+
+/**
+ * A form's captcha problem, shown only while it is true: from the moment the form could not send (no token after a
+ * failure, or a token the shop refused) until a fresh token is ready. So "Robot check done." and "Please confirm you
+ * are not a robot" are never shown together, and a problem never outlives the check that solved it.
+ */
+export function useCaptchaProblem(captcha: Captcha): { problem: CaptchaProblem | null; report: (problem: CaptchaProblem) => void; clear: () => void } {
+  const [reported, setReported] = useState<{ problem: CaptchaProblem; token: string | null } | null>(null);
+  const token = captcha.token;
+  const report = useCallback((problem: CaptchaProblem) => setReported({ problem, token }), [token]);
+  const clear = useCallback(() => setReported(null), []);
+  const shown = reported !== null && (token === null || token === reported.token) ? reported.problem : null;
+  return { problem: shown, report, clear };
+}

@@ -3,7 +3,7 @@ import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../app/i18n.ts';
 import { loadCartTexts } from './cart-loader.ts';
-import { cartNotification } from './cart-notices.ts';
+import { cartNotification, cartProblemText } from './cart-notices.ts';
 
 beforeAll(async () => {
   await initI18n('en');
@@ -20,7 +20,8 @@ describe('cart notifications', () => {
     const out = cartNotification({ kind: 'problem', problem: { code: 'cart_out_of_stock', message: CART_MESSAGES.outOfStock, severity: 'error' } }, t, external);
     expect(out).toEqual({ type: 'error', message: CART_MESSAGES.outOfStock, action1: { label: 'OK' } });
     const volatile = cartNotification({ kind: 'problem', problem: { code: 'cart_stock_volatile', message: CART_MESSAGES.volatile, severity: 'warning' } }, t, external);
-    expect(volatile).toMatchObject({ type: 'warning', message: CART_MESSAGES.volatile });
+    // Unchecked stock (offline, or stock sync off) is said as a shopper would, not in the spec's jargon.
+    expect(volatile).toMatchObject({ type: 'warning', message: 'The product is in your cart. We could not check the stock just now; we check it again when you place your order.' });
     expect(cartNotification({ kind: 'problem', problem: { code: 'cart_price_unknown', message: CART_MESSAGES.priceUnknown, severity: 'error' } }, t, external).message).toBe(CART_MESSAGES.priceUnknown);
   });
 
@@ -30,6 +31,16 @@ describe('cart notifications', () => {
     expect(cartNotification({ kind: 'added' }, t, { externalCheckout: false, checkoutHref: '/en/checkout' }).action2).toEqual({ label: 'Proceed to checkout', href: '/en/checkout' });
     const problem = cartNotification({ kind: 'problem', problem: { code: 'cart_out_of_stock', message: CART_MESSAGES.outOfStock, severity: 'error' } }, t, { externalCheckout: false, checkoutHref: '/en/checkout' });
     expect(problem.action2).toBeUndefined();
+  });
+
+  it('fill in the numbers a quantity message names, in every language', async () => {
+    const problem = { code: 'cart_qty_only_available' as const, message: 'Only 3 products of this type are available', severity: 'error' as const, values: { maxQuantity: 3 } };
+    expect(cartProblemText(i18next.getFixedT('en', 'cart'), problem)).toBe('Only 3 products of this type are available');
+    await loadCartTexts();
+    await i18next.changeLanguage('nl');
+    await loadCartTexts();
+    expect(cartProblemText(i18next.getFixedT('nl', 'cart'), problem)).toBe('Er zijn maar 3 stuks van dit product beschikbaar');
+    await i18next.changeLanguage('en');
   });
 
   it('translate the product’s own errors it knows, and show others as they are', () => {

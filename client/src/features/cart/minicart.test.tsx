@@ -67,8 +67,9 @@ afterEach(() => {
 
 async function openCart() {
   await renderShop('/en');
-  fireEvent.click(await screen.findByRole('button', { name: /^Cart, \d+ items?$/ }));
-  return screen.findByRole('dialog', { name: 'Shopping cart' });
+  // The drawer's code and texts load on first use: generous waits for a busy machine.
+  fireEvent.click(await screen.findByRole('button', { name: /^Cart, \d+ items?$/ }, { timeout: 5000 }));
+  return screen.findByRole('dialog', { name: 'Shopping cart' }, { timeout: 5000 });
 }
 
 describe('minicart', () => {
@@ -90,10 +91,52 @@ describe('minicart', () => {
     const field = within(row).getByRole('textbox', { name: 'Quantity of Diver' });
     fireEvent.change(field, { target: { value: 'two' } });
     fireEvent.blur(field);
-    expect((field as HTMLInputElement).value).toBe('2');
+    // Refused text stays with the spec's message under it; the cart keeps its quantity.
+    expect((field as HTMLInputElement).value).toBe('two');
+    expect(within(row).getByRole('alert').textContent).toBe('Quantity must be positive integer');
+    expect(calls.at(-1)).toBe(`setQty ${diver.id} 2`);
     fireEvent.change(field, { target: { value: '5' } });
     fireEvent.keyDown(field, { key: 'Enter' });
     expect(calls.at(-1)).toBe(`setQty ${diver.id} 5`);
+    expect(within(row).queryByRole('alert')).toBeNull();
+  });
+
+  it('says what is wrong with a typed quantity, in the words of spec 2 §5', async () => {
+    const { calls } = fakeRuntime([line('W-1', 'Diver', 5000, 1)]);
+    const drawer = await openCart();
+    const field = await within(drawer).findByRole('textbox', { name: 'Quantity of Diver' });
+    const row = field.closest('li')!;
+    for (const [text, message] of [
+      ['-2', 'Negative quantity not allowed'],
+      ['0', 'Quantity must be above 0'],
+      ['12000', 'Quantity must be below 10000'],
+    ]) {
+      fireEvent.change(field, { target: { value: text } });
+      fireEvent.keyDown(field, { key: 'Enter' });
+      const alert = within(row).getByRole('alert');
+      expect(alert.textContent, text).toBe(message);
+      expect(field.getAttribute('aria-describedby')).toBe(alert.id);
+    }
+    expect(calls).toEqual([]);
+  });
+
+  it('shows the options chosen for a line: a ring size, the pieces of a bundle, a custom size', async () => {
+    const ring = createCartLine(
+      cartItemFor({ sku: 'R-52', type_id: 'simple', name: 'Gold ring', image: '', url_path: 'rings/gold', price_incl_tax: 1210, option_labels: [{ code: 'size', label: 'Ringmaat', value: '52' }], custom_size: '17', custom_size_unit: 'mm' }, 1),
+      write(),
+    );
+    const set = createCartLine(
+      cartItemFor({ sku: 'BU-9', type_id: 'bundle', name: 'Gift set', image: '', url_path: 'sets/gift', price_incl_tax: 2000, option_labels: [{ label: 'Watch', value: 'Diver 40 mm' }, { label: 'Extra strap', value: '2 × Leather strap' }] }, 1),
+      write(),
+    );
+    fakeRuntime([ring, set]);
+    const drawer = await openCart();
+    const ringRow = (await within(drawer).findByRole('link', { name: 'Gold ring' })).closest('li')!;
+    const ringOptions = within(ringRow).getByLabelText('Chosen options');
+    // The option is named in the interface language, whatever store the line was added in.
+    expect(ringOptions.textContent).toBe('Ring size: 52Size: 17 mm');
+    const setRow = within(drawer).getByRole('link', { name: 'Gift set' }).closest('li')!;
+    expect(within(setRow).getByLabelText('Chosen options').textContent).toBe('Watch: Diver 40 mmExtra strap: 2 × Leather strap');
   });
 
   it('asks before removing a line', async () => {

@@ -3,7 +3,7 @@
  * the totals, and the coupon field. It reads the local database, so it works offline; totals and coupons come from
  * the server quote when there is one and a network.
  */
-import { cartTotals, shownLineTotal, type CartLineDoc } from '@shop/shared/cart/index';
+import { cartTotals, checkQuantity, shownLineTotal, type CartLineDoc } from '@shop/shared/cart/index';
 import { useSelector } from '@xstate/react';
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
@@ -18,6 +18,8 @@ import { ProductImage } from '../catalogue/product-image.tsx';
 import { useOnlineStatus } from '../offline/use-online-status.ts';
 import type { CartRuntime } from './cart-runtime.ts';
 import { loadCartTexts } from './cart-loader.ts';
+import { cartProblemText } from './cart-notices.ts';
+import { cartLineOptions, LineOptions } from './line-options.tsx';
 import { useCartLines, useCartRuntime, useServerTotals } from './use-cart.ts';
 import './cart.css';
 
@@ -111,7 +113,7 @@ function CartLineRow({ line, onClose, onQty, onRemove }: { line: CartLineDoc; on
         <Link {...link} className="minicart-line__name">
           {name}
         </Link>
-        {line.custom_size ? <span className="minicart-line__meta">{t('minicart.size', { ns: 'cart', size: `${line.custom_size}${line.custom_size_unit ? ` ${line.custom_size_unit}` : ''}` })}</span> : null}
+        <LineOptions source={cartLineOptions(line)} />
         <span className="minicart-line__meta">{t('minicart.each', { ns: 'cart', price: format(price) })}</span>
         <div className="minicart-line__controls">
           <QuantityStepper
@@ -120,6 +122,10 @@ function CartLineRow({ line, onClose, onQty, onRemove }: { line: CartLineDoc; on
             decreaseLabel={t('minicart.decrease', { ns: 'cart', name })}
             increaseLabel={t('minicart.increase', { ns: 'cart', name })}
             onChange={onQty}
+            validate={(text) => {
+              const check = checkQuantity(text);
+              return check.ok ? null : cartProblemText(t, check.problem);
+            }}
           />
           <button type="button" className="icon-button minicart-line__remove" aria-label={t('minicart.remove', { ns: 'cart', name })} onClick={onRemove}>
             <TrashIcon />

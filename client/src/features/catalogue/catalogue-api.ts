@@ -60,6 +60,22 @@ export function resolveUrl(path: string, store: StoreCode): Promise<UrlTarget | 
   });
 }
 
+/** A product or category page, by what names it in every store. */
+export interface PageIdentity {
+  type: 'product' | 'category';
+  id: number;
+}
+
+/**
+ * The path of the same product or category in another store (their url keys differ per store; ids do not), or null
+ * when that store does not show it.
+ */
+export async function alternatePath(store: StoreCode, page: PageIdentity): Promise<string | null> {
+  const request: SearchRequest = { type: page.type, storeCode: store, filters: page.type === 'category' ? { id: page.id, is_active: true } : { id: page.id }, includeFields: ['id', 'url_path'], size: 1 };
+  const answer = await searchCatalogue<{ id: number; url_path?: string }>(request);
+  return answer.items.find((item) => item.id === page.id)?.url_path ?? null;
+}
+
 /** Spec 2 §2: trailing slashes and query strings are removed before dispatch. */
 export function dispatchPath(splat: string): string {
   return splat.split(/[?#]/)[0]!.replace(/^\/+|\/+$/g, '');

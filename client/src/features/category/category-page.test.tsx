@@ -174,7 +174,8 @@ describe('category page filters', () => {
     await waitFor(() => expect(router.state.location.search).toEqual({ price: '2500-5000' }));
     await waitFor(() => expect(cards()).toHaveLength(4));
     expect(searches.at(-1)?.filters).toEqual({ category_ids: [3], final_price_incl_tax: { gte: 2499.5, lt: 4999.5 } });
-    expect(searches.some((request) => request.includeFields?.length === 2)).toBe(false);
+    // No search for the ids of the products whose visitor price is in a bucket (those ask for id and sku only).
+    expect(searches.some((request) => request.includeFields?.join() === 'id,sku')).toBe(false);
   });
 
   it('narrows the listing by a dial opening range that round-trips through the URL and can be cleared', async () => {
@@ -197,6 +198,37 @@ describe('category page filters', () => {
     fireEvent.click(within(panel).getByRole('button', { name: 'Clear' }));
     await waitFor(() => expect(router.state.location.search).toEqual({}));
     await waitFor(() => expect(cards()).toHaveLength(7));
+  });
+
+  it('says "Must be greater than 0" under an end of the range that is no measure, and applies nothing', async () => {
+    installFakeShop({ country_code: 'NL', vat: 21, currency: 'EUR' });
+    const { router } = await renderShop('/en/watches');
+    const range = await within(await filters()).findByRole('group', { name: 'Dial opening' });
+    const to = within(range).getByRole('spinbutton', { name: 'To (mm)' });
+    fireEvent.change(to, { target: { value: '0' } });
+    fireEvent.click(within(range).getByRole('button', { name: 'Apply' }));
+    const message = within(range).getByText('To (mm): Must be greater than 0');
+    expect(to.getAttribute('aria-invalid')).toBe('true');
+    expect(to.getAttribute('aria-describedby')).toBe(message.id);
+    expect(router.state.location.search).toEqual({});
+    fireEvent.change(to, { target: { value: '36' } });
+    expect(within(range).queryByText(/Must be greater than 0/)).toBeNull();
+    fireEvent.click(within(range).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ oculus_diameter: '-36' }));
+  });
+
+  it('asks for a sort field when the address names a sort the list does not offer, and lists in the default order', async () => {
+    const { searches } = installFakeShop({ country_code: 'NL', vat: 21, currency: 'EUR' });
+    const { router } = await renderShop('/en/watches?sort=colour');
+    const sort = (await screen.findByRole('combobox', { name: 'Sort by' }, { timeout: 3000 })) as HTMLSelectElement;
+    const message = await screen.findByText('Please select the field which You like to sort by');
+    expect(sort.value).toBe('');
+    expect(sort.getAttribute('aria-describedby')).toBe(message.id);
+    await waitFor(() => expect(searches.filter((request) => request.type === 'product').at(-1)?.sort).toBe('updated_at:desc'));
+    fireEvent.change(sort, { target: { value: 'price-asc' } });
+    await waitFor(() => expect(router.state.location.search).toEqual({ sort: 'price-asc' }));
+    expect(screen.queryByText('Please select the field which You like to sort by')).toBeNull();
+    expect(sort.value).toBe('price-asc');
   });
 
   it('warns with the spec’s message when the listing cannot load offline (spec 1 §8)', async () => {

@@ -1,6 +1,6 @@
 import type { Category } from '@shop/shared';
 import { categoryBreadcrumbs } from '@shop/shared/catalogue/category';
-import { SORT_OPTIONS } from '@shop/shared/catalogue/sort-options';
+import { SORT_OPTIONS, sortChoiceProblem } from '@shop/shared/catalogue/sort-options';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from '../../app/i18n.ts';
@@ -49,6 +49,7 @@ export function CategoryPage({ category }: { category: Category }) {
   const wide = useMediaQuery('(min-width: 60em)');
   const [filtersOpen, setFiltersOpen] = useState(false);
   const sortId = useId();
+  const sortProblem = sortChoiceProblem(state.sort?.[0]);
   useDocumentTitle(category.name, t('shop.name'));
 
   const groups = useMemo(() => {
@@ -116,13 +117,30 @@ export function CategoryPage({ category }: { category: Category }) {
               ) : null}
               <div className="sort-control">
                 <label htmlFor={sortId}>{t('sort.label')}</label>
-                <select id={sortId} value={sortIdOf(state)} onChange={(event) => go(queryAfterChange(state, { attribute: 'sort', value: event.target.value }))}>
+                <select
+                  id={sortId}
+                  value={sortProblem ? '' : sortIdOf(state)}
+                  aria-invalid={sortProblem ? true : undefined}
+                  aria-describedby={sortProblem ? `${sortId}-error` : undefined}
+                  onChange={(event) => go(queryAfterChange(state, { attribute: 'sort', value: event.target.value }))}
+                >
+                  {/* A sort the list does not offer (from an address) shows as no choice, with the spec's message. */}
+                  {sortProblem ? (
+                    <option value="" disabled>
+                      —
+                    </option>
+                  ) : null}
                   {SORT_OPTIONS.map((option) => (
                     <option key={option.id} value={option.id}>
                       {t(option.labelKey)}
                     </option>
                   ))}
                 </select>
+                {sortProblem ? (
+                  <p id={`${sortId}-error`} className="sort-control__error" role="alert">
+                    {t(`sort.${sortProblem}`)}
+                  </p>
+                ) : null}
               </div>
             </div>
           </div>

@@ -1,8 +1,9 @@
 import type { MeasureRange } from '@shop/shared';
-import { measureRangeValue } from '@shop/shared/catalogue/filters';
+import { measureBoundProblem, measureRangeValue } from '@shop/shared/catalogue/filters';
 import { useId, useState, type FormEvent } from 'react';
 import { localeOf, useTranslation } from '../../app/i18n.ts';
 import { ChevronIcon } from '../../ui/icons.tsx';
+import { attributeLabel } from '../catalogue/attribute-labels.ts';
 import type { FilterGroup, OptionsGroup, RangeGroup } from './filter-options.ts';
 
 export interface FilterPanelActions {
@@ -29,7 +30,7 @@ export function FilterPanel({ groups, onToggle, onRange, initiallyOpen = 3 }: { 
 function FilterGroupSection({ group, onToggle, defaultOpen }: { group: OptionsGroup; onToggle: (attribute: string, value: string) => void; defaultOpen: boolean }) {
   const { t } = useTranslation();
   const id = useId();
-  const title = group.label ?? t('filters.price');
+  const title = group.label === null ? t('filters.price') : attributeLabel(t, group.attribute, group.label);
   return (
     <details className="filter-group" open={defaultOpen}>
       <summary className="filter-group__summary">
@@ -81,11 +82,38 @@ function RangeGroupSection({ group, onRange, defaultOpen }: { group: RangeGroup;
   const id = useId();
   const [from, setFrom] = useState(group.value?.from?.toString() ?? '');
   const [to, setTo] = useState(group.value?.to?.toString() ?? '');
-  const number = (text: string) => (text.trim() === '' || !(Number(text) >= 0) ? null : Number(text));
+  // Spec 2 §5 'Must be greater than 0' under an end that is not a measure, shown from the first attempt to apply.
+  const [tried, setTried] = useState(false);
+  const problems = { from: tried ? measureBoundProblem(from) : null, to: tried ? measureBoundProblem(to) : null };
+  const number = (text: string) => (text.trim() === '' ? null : Number(text));
   const apply = (event: FormEvent) => {
     event.preventDefault();
+    setTried(true);
+    if (measureBoundProblem(from) || measureBoundProblem(to)) return;
     onRange(group.attribute, measureRangeValue({ from: number(from), to: number(to) }));
   };
+  const bound = (end: 'from' | 'to', value: string, set: (value: string) => void) => (
+    <label className="range-filter__field">
+      <span>{t(`filters.range.${end}`)}</span>
+      <input
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step={0.5}
+        placeholder={String(end === 'from' ? group.min : group.max)}
+        value={value}
+        aria-invalid={problems[end] ? true : undefined}
+        aria-describedby={problems[end] ? `${id}-${end}-error` : undefined}
+        onChange={(event) => set(event.target.value)}
+      />
+    </label>
+  );
+  const message = (end: 'from' | 'to') =>
+    problems[end] ? (
+      <p id={`${id}-${end}-error`} className="range-filter__error">
+        {t(`filters.range.${end}`)}: {t(`filters.range.${problems[end]}`)}
+      </p>
+    ) : null;
   return (
     <details className="filter-group" open={defaultOpen}>
       <summary className="filter-group__summary">
@@ -96,18 +124,14 @@ function RangeGroupSection({ group, onRange, defaultOpen }: { group: RangeGroup;
         <fieldset className="filter-group__options" aria-describedby={`${id}-hint`}>
           <legend className="visually-hidden">{title}</legend>
           <div className="range-filter__fields">
-            <label className="range-filter__field">
-              <span>{t('filters.range.from')}</span>
-              <input type="number" inputMode="decimal" min={0} step={0.5} placeholder={String(group.min)} value={from} onChange={(event) => setFrom(event.target.value)} />
-            </label>
+            {bound('from', from, setFrom)}
             <span className="range-filter__dash" aria-hidden="true">
               –
             </span>
-            <label className="range-filter__field">
-              <span>{t('filters.range.to')}</span>
-              <input type="number" inputMode="decimal" min={0} step={0.5} placeholder={String(group.max)} value={to} onChange={(event) => setTo(event.target.value)} />
-            </label>
+            {bound('to', to, setTo)}
           </div>
+          {message('from')}
+          {message('to')}
           <p id={`${id}-hint`} className="range-filter__hint">
             {t('filters.range.available', { range: label({ from: group.min, to: group.max }) })}
           </p>

@@ -1,6 +1,7 @@
 import { emptyCheckoutDraft, setDraftField } from '@shop/shared/sync/checkout-draft';
 import { describe, expect, it } from 'vitest';
-import { personalToShipping, profileFill } from './checkout-draft-store.ts';
+import { storeCountryFor } from './checkout-config.ts';
+import { personalToShipping, profileFill, storeCountryPreset } from './checkout-draft-store.ts';
 
 const profile = {
   id: 1,
@@ -49,5 +50,23 @@ describe('the shipping address starts from Personal Details', () => {
   it('copies nothing blank', () => {
     const draft = setDraftField(emptyCheckoutDraft('checkout', 'w'), 'personalDetails', 'firstName', '  ', stamp);
     expect(personalToShipping(draft)).toEqual([]);
+  });
+});
+
+describe('the store’s country is the shipping country until one is chosen', () => {
+  const stamp = { id: 'x', at: 1, replica: 'r' };
+  it('presets the Netherlands in the Dutch store when the shop ships there', () => {
+    const draft = emptyCheckoutDraft('checkout', 'w');
+    expect(storeCountryFor('nl', ['DE', 'IT', 'NL', 'US'])).toBe('NL');
+    expect(storeCountryPreset(draft, [], storeCountryFor('nl', ['DE', 'IT', 'NL', 'US']))).toEqual([{ section: 'shippingDetails', field: 'country', value: 'NL' }]);
+  });
+
+  it('leaves a chosen country, a profile’s country, and a shop that does not ship to the store’s country alone', () => {
+    const chosen = setDraftField(emptyCheckoutDraft('checkout', 'w'), 'shippingDetails', 'country', 'DE', stamp);
+    expect(storeCountryPreset(chosen, [], 'NL')).toEqual([]);
+    const fromProfile = profileFill(emptyCheckoutDraft('checkout', 'w'), { ...profile, addresses: [{ ...profile.addresses[1]!, country_id: 'it' }] });
+    expect(storeCountryPreset(emptyCheckoutDraft('checkout', 'w'), fromProfile, 'NL')).toEqual([]);
+    expect(storeCountryFor('nl', ['DE', 'US'])).toBeNull();
+    expect(storeCountryPreset(emptyCheckoutDraft('checkout', 'w'), [], null)).toEqual([]);
   });
 });

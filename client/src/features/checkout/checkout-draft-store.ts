@@ -93,6 +93,17 @@ export function profileFill(draft: CheckoutDraftDoc, profile: CustomerProfile): 
 }
 
 /**
+ * The store's country as the shipping country (a Dutch shopper starts with the Netherlands), when nobody chose one
+ * yet and `pending` (e.g. a profile's address) sets none: the shopper may still pick another.
+ */
+export function storeCountryPreset(draft: CheckoutDraftDoc, pending: readonly FieldWrite[], country: string | null): FieldWrite[] {
+  if (!country) return [];
+  if ((draft.shippingDetails as Record<string, unknown>).country !== undefined) return [];
+  if (pending.some((write) => write.section === 'shippingDetails' && write.field === 'country')) return [];
+  return [{ section: 'shippingDetails', field: 'country', value: country }];
+}
+
+/**
  * The shipping address's name and phone, when nobody typed them yet, from Personal Details: most shoppers ship to
  * themselves, and the fields stay theirs to change.
  */

@@ -23,20 +23,22 @@ import { fromCallback, fromPromise } from 'xstate';
 import { useTranslation } from '../../app/i18n.ts';
 import { useStore } from '../../app/store-context.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
-import { readUser } from '../account/session-store.ts';
+import { readUser, useSessionUser } from '../account/session-store.ts';
 import { createCustomer } from '../account/account-api.ts';
 import { useFormatPrice } from '../catalogue/price-tag.tsx';
 import { ProductImage } from '../catalogue/product-image.tsx';
 import type { CartRuntime } from '../cart/cart-runtime.ts';
+import { cartLineOptions, LineOptions } from '../cart/line-options.tsx';
 import { useCartLines, useCartRuntime } from '../cart/use-cart.ts';
 import { exposeToDevtools } from '../devtools/devtools-registry.ts';
 import { useOnlineStatus } from '../offline/use-online-status.ts';
 import type { OrderDraft } from '../orders/order-documents.ts';
 import { LAST_ORDER_KEY } from '../orders/orders-config.ts';
 import { readLastOrder, startOrders, type OrdersRuntime } from '../orders/orders-runtime.ts';
+import { PlacedOrderLines } from '../orders/placed-order-lines.tsx';
 import { methodKey, paymentMethods as fetchPaymentMethods, shippingMethods as fetchShippingMethods } from './checkout-api.ts';
-import { checkoutConfig } from './checkout-config.ts';
-import { DRAFT_ID, personalToShipping, profileFill, watchDraft, writeDraftFields, type DraftsCollection, type FieldWrite } from './checkout-draft-store.ts';
+import { checkoutConfig, storeCountryFor } from './checkout-config.ts';
+import { DRAFT_ID, personalToShipping, profileFill, storeCountryPreset, watchDraft, writeDraftFields, type DraftsCollection, type FieldWrite } from './checkout-draft-store.ts';
 import { personalProblems, paymentProblems, shippingProblems, type AddressValues, type Problems } from './checkout-fields.ts';
 import { focusFirstProblem, SelectField, TextField, useEditedValue, usePickedValue, type FieldState } from './checkout-fields-ui.tsx';
 import { BankTransferDetails } from '../payment/bank-transfer-details.tsx';
@@ -98,6 +100,7 @@ function Checkout({ runtime, orders }: { runtime: CartRuntime; orders: OrdersRun
   const draft = useDraft(runtime);
   const drafts = runtime.database.collections.checkoutDrafts as unknown as DraftsCollection;
   const [countries, setCountries] = useState<readonly string[]>(['DE', 'IT', 'NL', 'US']);
+  const [countriesKnown, setCountriesKnown] = useState(false);
   const [sameAsShipping, setSameAsShipping] = useState(true);
   const [password, setPassword] = useState('');
   const [terms, setTerms] = useState(false);
@@ -189,23 +192,27 @@ function Checkout({ runtime, orders }: { runtime: CartRuntime; orders: OrdersRun
       (config) => {
         if (!live) return;
         setCountries(config.shipToCountries);
+        setCountriesKnown(true);
         actor.send({ type: 'countries.loaded', countries: config.shipToCountries });
       },
-      () => {},
+      () => live && setCountriesKnown(true),
     );
     return () => {
       live = false;
     };
   }, [actor, store]);
 
-  // A customer's profile fills what nobody typed yet.
+  // A customer's profile fills what nobody typed yet; then the store's country, when the shop ships there.
   const prefilled = useRef(false);
   useEffect(() => {
-    const profile = readUser()?.current;
-    if (!draft || !profile || prefilled.current) return;
+    if (!draft || !countriesKnown || prefilled.current) return;
     prefilled.current = true;
-    void writeDraftFields(drafts, profileFill(draft, profile));
-  }, [draft, drafts]);
+    const profile = readUser()?.current;
+    const writes = profile ? profileFill(draft, profile) : [];
+    void writeDraftFields(drafts, [...writes, ...storeCountryPreset(draft, writes, storeCountryFor(store, countries))]);
+    // Once, when the draft and the ship-to countries are first known.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [draft, drafts, countriesKnown]);
 
   // Entering Shipping: the name and phone of Personal Details fill its empty fields.
   const onShipping = state.matches({ editing: 'shipping' });
@@ -263,9 +270,13 @@ function Checkout({ runtime, orders }: { runtime: CartRuntime; orders: OrdersRun
         </div>
       );
     }
-    return <Confirmation store={store} order={order} queued={false} error={state.context.error ?? { key: 'checkout.paymentFailed' }} />;
+    return <Confirmation store={store} order={order} queued={false} error={state.context.error ?? { key: 'checkout.paymentFailed' }} ordered={null} />;
   }
-  if (state.matches('confirmation')) return <Confirmation store={store} order={state.context.order} queued={state.matches({ confirmation: 'queued' })} error={state.matches({ confirmation: 'failed' }) ? state.context.error : null} />;
+  if (state.matches('confirmation')) {
+    const placedId = state.context.order?.orderId ?? state.context.orderId;
+    const ordered = placedId && !state.matches({ confirmation: 'failed' }) ? <PlacedOrderLines orders={orders.orders} orderId={placedId} title={t('yourOrder', { ns: 'checkout' })} /> : null;
+    return <Confirmation store={store} order={state.context.order} queued={state.matches({ confirmation: 'queued' })} error={state.matches({ confirmation: 'failed' }) ? state.context.error : null} ordered={ordered} />;
+  }
 
   const write = (section: Section, field: string, value: unknown) => void writeDraftFields(drafts, [{ section, field, value } as FieldWrite]);
   const names = countryNames(i18n.language);
@@ -395,7 +406,7 @@ function provideCheckout({ read, orders, drafts, store, setPassword, t }: Checko
           const current = read().draft;
           const personal = current ? draftSectionValues(current, 'personalDetails') : {};
           // createAccount (spec 2 §4): the account is made with the password held in this tab only, then both go.
-          if (personal.createAccount) {
+          if (personal.createAccount && !readUser()) {
             const secret = read().password;
             if (secret && personal.emailAddress && personal.firstName && personal.lastName) {
               // The order token the shop answered lets the new account take the order it is made with (My orders).
@@ -568,7 +579,9 @@ function useSubmit(valuesProblems: Problems, onSubmit: () => void) {
 
 function PersonalStep({ draft, password, onPassword, problems, onWrite, onSubmit }: { draft: CheckoutDraftDoc; password: string; onPassword: (value: string) => void; problems: Problems; onWrite: (field: string, value: unknown) => void; onSubmit: (values: Values) => void }) {
   const { t } = useTranslation();
-  const values = draftSectionValues(draft, 'personalDetails');
+  // A logged-in customer has an account: "create an account" is neither offered nor acted on (a guest's earlier tick stays in the draft).
+  const loggedIn = useSessionUser() !== null;
+  const values = { ...draftSectionValues(draft, 'personalDetails'), ...(loggedIn ? { createAccount: false } : {}) };
   const live = personalProblems({ ...values, password });
   const { formRef, state, touch, submit } = useSubmit({ ...live, ...pick(problems, live) }, () => onSubmit(values as Values));
   const field = (name: keyof typeof values & string, autoComplete: string, type: 'text' | 'email' | 'tel' = 'text') => (
@@ -582,10 +595,12 @@ function PersonalStep({ draft, password, onPassword, problems, onWrite, onSubmit
         {field('emailAddress', 'email', 'email')}
         {field('phoneNumber', 'tel', 'tel')}
       </div>
-      <label className="checkout-check">
-        <input type="checkbox" checked={values.createAccount === true} onChange={(event) => onWrite('createAccount', event.target.checked)} />
-        <span>{t('fields.createAccount', { ns: 'checkout' })}</span>
-      </label>
+      {!loggedIn ? (
+        <label className="checkout-check">
+          <input type="checkbox" checked={values.createAccount === true} onChange={(event) => onWrite('createAccount', event.target.checked)} />
+          <span>{t('fields.createAccount', { ns: 'checkout' })}</span>
+        </label>
+      ) : null}
       {values.createAccount ? (
         <div className="checkout-grid">
           <TextField id="personal-password" name="password" label={t('fields.password', { ns: 'checkout' })} value={password} state={state} onChange={onPassword} onBlur={touch} type="password" autoComplete="new-password" hint={t('fields.passwordHint', { ns: 'checkout' })} />
@@ -861,6 +876,7 @@ function OrderSummary({ lines, shipping, payment }: { lines: readonly CartLineDo
             <ProductImage className="checkout-order__image" src={line.snapshot.value.image} alt="" size="cart" />
             <span className="checkout-order__name">
               {line.snapshot.value.name}
+              <LineOptions source={cartLineOptions(line)} />
               <span className="checkout-order__qty">{t('quantity', { ns: 'checkout', qty: line.qty })}</span>
             </span>
             <span className="checkout-order__price">{format(shownLineTotal(line.snapshot.value.price_incl_tax, line.qty))}</span>
@@ -907,7 +923,7 @@ function EmptyCart({ store }: { store: StoreCode }) {
   );
 }
 
-function Confirmation({ store, order, queued, error }: { store: StoreCode; order: PlacedOrderSummary | null; queued: boolean; error: CheckoutError | null }) {
+function Confirmation({ store, order, queued, error, ordered }: { store: StoreCode; order: PlacedOrderSummary | null; queued: boolean; error: CheckoutError | null; ordered: ReactNode }) {
   const { t } = useTranslation();
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
@@ -935,6 +951,7 @@ function Confirmation({ store, order, queued, error }: { store: StoreCode; order
             {order?.bankTransfer ? <BankTransferDetails instructions={order.bankTransfer} /> : null}
           </>
         )}
+        {ordered}
         <Link to="/$store" params={{ store }} className="button">
           {t('returnToShopping', { ns: 'checkout' })}
         </Link>

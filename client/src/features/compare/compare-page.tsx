@@ -12,6 +12,7 @@ import { useResource } from '../../app/resource.ts';
 import { useStore } from '../../app/store-context.tsx';
 import { ErrorState } from '../../ui/error-state.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
+import { attributeLabel } from '../catalogue/attribute-labels.ts';
 import { loadAttributes, searchProducts } from '../catalogue/catalogue-api.ts';
 import { PriceTag } from '../catalogue/price-tag.tsx';
 import { ProductImage } from '../catalogue/product-image.tsx';
@@ -119,7 +120,7 @@ function CompareTable({ items, onRemove }: { items: ListItem[]; onRemove: (item:
             </tr>
             {rows.map((row) => (
               <tr key={row.code}>
-                <th scope="row">{row.label}</th>
+                <th scope="row">{attributeLabel(t, row.code, row.label)}</th>
                 {row.values.map((value, index) => (
                   <td key={items[index]?.sku ?? index}>{value ?? '–'}</td>
                 ))}

@@ -8,7 +8,7 @@ import { ApiError } from '../../app/api.ts';
 import { useTranslation } from '../../app/i18n.ts';
 import { useStore } from '../../app/store-context.tsx';
 import { CaptchaStatus } from '../captcha/captcha-status.tsx';
-import { useCaptcha } from '../captcha/use-captcha.ts';
+import { useCaptcha, useCaptchaProblem } from '../captcha/use-captcha.ts';
 import { CouponCode } from './coupon-code.tsx';
 import { subscribe } from './newsletter-api.ts';
 import { canSubscribe, emailProblem } from './newsletter-rules.ts';
@@ -27,6 +27,7 @@ export function NewsletterForm({ withName = true, onSubscribed, initialEmail = '
   const [failure, setFailure] = useState<string | null>(null);
   const [coupon, setCoupon] = useState<string | null | undefined>(undefined);
   const captcha = useCaptcha({ active: coupon === undefined, action: 'newsletter' });
+  const captchaProblem = useCaptchaProblem(captcha);
   const problem = tried ? emailProblem(email) : null;
   const form = useRef<HTMLFormElement>(null);
   // Sent before the robot check was done: it goes as soon as the check is.
@@ -42,7 +43,7 @@ export function NewsletterForm({ withName = true, onSubscribed, initialEmail = '
     setWaiting(false);
     if (emailProblem(email) !== null) return;
     if (!canSubscribe(email, captcha.provider, captcha.token)) {
-      if (captcha.status === 'error') setFailure(t('captcha.required', { ns: 'newsletter' }));
+      if (captcha.status === 'error') captchaProblem.report('required');
       else setWaiting(true);
       return;
     }
@@ -53,7 +54,8 @@ export function NewsletterForm({ withName = true, onSubscribed, initialEmail = '
       showNewsletterNotice('subscribed');
       onSubscribed?.(answer.coupon);
     } catch (error) {
-      setFailure(error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : t('form.failed', { ns: 'newsletter' }));
+      if (error instanceof ApiError && error.code === 'captcha_failed') captchaProblem.report('invalid');
+      else setFailure(error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : t('form.failed', { ns: 'newsletter' }));
       // The token was used (or refused): the next attempt needs a fresh one.
       captcha.renew();
     } finally {
@@ -96,7 +98,7 @@ export function NewsletterForm({ withName = true, onSubscribed, initialEmail = '
           <input id={`${id}-name`} autoComplete="given-name" value={firstname} onChange={(event) => setFirstname(event.target.value)} />
         </div>
       ) : null}
-      <CaptchaStatus captcha={captcha} />
+      <CaptchaStatus captcha={captcha} problem={captchaProblem.problem} />
       {failure ? (
         <p className="field__error" role="alert">
           {failure}

@@ -9,7 +9,7 @@ import { ApiError, apiGet } from '../../app/api.ts';
 import { useTranslation } from '../../app/i18n.ts';
 import { useStore } from '../../app/store-context.tsx';
 import { CaptchaStatus } from '../captcha/captcha-status.tsx';
-import { useCaptcha } from '../captcha/use-captcha.ts';
+import { useCaptcha, useCaptchaProblem } from '../captcha/use-captcha.ts';
 import { useContentTexts } from '../wishlist/content-texts.ts';
 import { CouponCode } from './coupon-code.tsx';
 import { newsletterStatus, subscribe, unsubscribe } from './newsletter-api.ts';
@@ -72,6 +72,7 @@ function PreferencesForm({ email, firstname, status, onStatus }: { email: string
   const [coupon, setCoupon] = useState<string | null>(null);
   // The captcha is needed only to subscribe.
   const captcha = useCaptcha({ active: wanted && !subscribed, action: 'newsletter' });
+  const captchaProblem = useCaptchaProblem(captcha);
   const changed = wanted !== subscribed;
 
   const save = async (event: FormEvent) => {
@@ -79,7 +80,7 @@ function PreferencesForm({ email, firstname, status, onStatus }: { email: string
     if (!changed) return;
     setFailure(null);
     if (wanted && captcha.provider !== 'off' && captcha.token === null) {
-      setFailure(t('captcha.required', { ns: 'newsletter' }));
+      captchaProblem.report('required');
       return;
     }
     setBusy(true);
@@ -94,7 +95,8 @@ function PreferencesForm({ email, firstname, status, onStatus }: { email: string
       }
       showNewsletterNotice('updated');
     } catch (error) {
-      setFailure(error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : t('form.failed', { ns: 'newsletter' }));
+      if (error instanceof ApiError && error.code === 'captcha_failed') captchaProblem.report('invalid');
+      else setFailure(error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : t('form.failed', { ns: 'newsletter' }));
       if (wanted) captcha.renew();
     } finally {
       setBusy(false);
@@ -110,7 +112,7 @@ function PreferencesForm({ email, firstname, status, onStatus }: { email: string
         <input id={`${id}-wanted`} type="checkbox" checked={wanted} onChange={(event) => setWanted(event.target.checked)} />
         {t('preferences.checkbox', { ns: 'newsletter' })}
       </label>
-      {wanted && !subscribed ? <CaptchaStatus captcha={captcha} /> : null}
+      {wanted && !subscribed ? <CaptchaStatus captcha={captcha} problem={captchaProblem.problem} /> : null}
       {failure ? (
         <p className="field__error" role="alert">
           {failure}

@@ -12,6 +12,7 @@
  * is pending or has failed, where the status is what the shopper needs. An order whose payment did not succeed can be
  * paid again or taken back into the cart from here; a bank transfer shows where to transfer what.
  */
+import { isOrderStatus, orderStatusLabel } from '@shop/shared/orders/order-status';
 import type { OrderStatusData } from '@shop/shared/payments/index';
 import type { PaymentStatusGroup } from '@shop/shared/payments/status-groups';
 import { Link, useRouter } from '@tanstack/react-router';
@@ -22,6 +23,7 @@ import { useTranslation } from '../../app/i18n.ts';
 import { useStore } from '../../app/store-context.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { exposeToDevtools } from '../devtools/devtools-registry.ts';
+import { orderStatusText } from '../orders/order-status-text.ts';
 import { useOnlineStatus } from '../offline/use-online-status.ts';
 import { PAYMENT_CONFIG } from '../payment/payment-config.ts';
 import { BankTransferDetails } from '../payment/bank-transfer-details.tsx';
@@ -116,7 +118,8 @@ const GROUP_ICONS: Record<PaymentStatusGroup, string> = { success: '✓', pendin
 
 export function StatusLabel({ group, status }: { group: PaymentStatusGroup; status: string }) {
   const { t } = useTranslation();
-  const word = t(`orderStatus.status.${status}`, { ns: PAYMENT_NS, defaultValue: status });
+  // An order's own status reads as everywhere else; a payment provider's status has the payment texts.
+  const word = isOrderStatus(status) ? orderStatusText(t, status) : t(`orderStatus.status.${status}`, { ns: PAYMENT_NS, defaultValue: orderStatusLabel(status) });
   return (
     <span className={`status-label status-label--${group}`} data-group={group}>
       <span className="status-label__icon" aria-hidden="true">

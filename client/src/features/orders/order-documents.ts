@@ -89,6 +89,7 @@ export function orderRequest(lines: readonly CartLineDoc[], draft: OrderDraft, a
       ...(line.product_option ? { product_option: line.product_option } : {}),
       ...(line.custom_size ? { custom_size: line.custom_size } : {}),
       ...(line.custom_size_unit ? { custom_size_unit: line.custom_size_unit } : {}),
+      ...(line.snapshot.value.options?.length ? { options: line.snapshot.value.options } : {}),
       qty: line.qty,
       name: line.snapshot.value.name,
       price_incl_tax: line.snapshot.value.price_incl_tax,

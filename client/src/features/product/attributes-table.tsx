@@ -1,7 +1,7 @@
 import type { Attribute, Product } from '@shop/shared';
 import { PRODUCT_ATTRIBUTE_CODES } from '@shop/shared/catalogue/product-attributes';
 import { useTranslation } from '../../app/i18n.ts';
-import { attributeValueLabel } from '../catalogue/attribute-labels.ts';
+import { attributeLabel, attributeValueLabel } from '../catalogue/attribute-labels.ts';
 
 export function productAttributeCodes(product: Product): string[] {
   return PRODUCT_ATTRIBUTE_CODES.filter((code) => product[code] !== undefined);
@@ -12,7 +12,7 @@ export function AttributesTable({ product, attributes, sku }: { product: Product
   const rows = attributes
     .filter((attribute) => attribute.is_visible_on_front && product[attribute.attribute_code as keyof Product] !== undefined)
     .sort((a, b) => a.position - b.position)
-    .map((attribute) => ({ code: attribute.attribute_code, label: attribute.frontend_label, value: attributeValueLabel(product[attribute.attribute_code as keyof Product], attribute) }))
+    .map((attribute) => ({ code: attribute.attribute_code, label: attributeLabel(t, attribute.attribute_code, attribute.frontend_label), value: attributeValueLabel(product[attribute.attribute_code as keyof Product], attribute) }))
     .filter((row): row is { code: string; label: string; value: string } => row.value !== null);
   return (
     <table className="attributes-table">

@@ -1,5 +1,5 @@
 import type { ConfigurableChild, Product } from '@shop/shared';
-import type { AddToCartProduct, BundleItemOption } from '@shop/shared/cart/index';
+import { bundleLineOptions, checkBundleChoice, configurableLineOptions, type AddToCartProduct, type BundleItemOption, type CartProblem } from '@shop/shared/cart/index';
 import type { VariantSelection } from '@shop/shared/catalogue/variants';
 import type { PriceFields } from '../catalogue/price-tag.tsx';
 import { hasOwnPage, type BundleOption, type BundleSelection } from './product-sets.ts';
@@ -19,7 +19,10 @@ export function simpleCartProduct(product: Product, urlPath = product.url_path):
   return { sku: product.sku, type_id: product.type_id, name: product.name, image: product.image, url_path: urlPath, ...prices(product) };
 }
 
-/** The chosen child: its sku and price, the parent's name and page, and `configurable_item_options` (attribute id → value). */
+/**
+ * The chosen child: its sku and price, the parent's name and page, `configurable_item_options` (attribute id → value)
+ * and their labels ("Ring size: 52"), which the line shows wherever it is shown.
+ */
 export function configurableCartProduct(product: Product, child: ConfigurableChild, selection: VariantSelection): AddToCartProduct {
   const options = [...(product.configurable_options ?? [])]
     .sort((a, b) => a.position - b.position)
@@ -36,11 +39,18 @@ export function configurableCartProduct(product: Product, child: ConfigurableChi
     url_path: product.url_path,
     ...prices(child),
     product_option: { extension_attributes: { configurable_item_options: options } },
+    option_labels: configurableLineOptions(product.configurable_options ?? [], options),
   };
 }
 
-/** The bundle with the shopper's choice: each option with a choice, its links and their quantity. */
-export function bundleCartProduct(product: Product, options: readonly BundleOption[], selection: BundleSelection, total: PriceFields | undefined): AddToCartProduct {
+/** The bundle with the shopper's choice: each option with a choice, its links and their quantity, and the pieces' names. */
+export function bundleCartProduct(
+  product: Product,
+  options: readonly BundleOption[],
+  selection: BundleSelection,
+  total: PriceFields | undefined,
+  memberName: (sku: string) => string | undefined = () => undefined,
+): AddToCartProduct {
   const chosen: BundleItemOption[] = options.flatMap((option) => {
     const ids = selection[option.option_id] ?? [];
     const first = option.product_links.find((link) => ids.includes(link.id));
@@ -50,6 +60,7 @@ export function bundleCartProduct(product: Product, options: readonly BundleOpti
     ...simpleCartProduct(product),
     ...(total ? { final_price_incl_tax: total.final_price_incl_tax } : {}),
     product_option: { extension_attributes: { bundle_options: chosen } },
+    option_labels: bundleLineOptions(options, chosen, memberName),
   };
 }
 
@@ -64,7 +75,7 @@ export function groupedCartProduct(product: Product, members: readonly Product[]
   };
 }
 
-/** Whether every required bundle option has a choice (a checkbox option may be left empty only when optional). */
-export function bundleChoiceComplete(options: readonly BundleOption[], selection: BundleSelection): boolean {
-  return options.every((option) => !option.required || (selection[option.option_id]?.length ?? 0) > 0);
+/** Every required bundle option has a choice (a checkbox option may be left empty only when optional): the shared rule. */
+export function bundleChoiceProblem(options: readonly BundleOption[], selection: BundleSelection): CartProblem | null {
+  return checkBundleChoice(options, options.map((option) => ({ option_id: option.option_id, option_selections: selection[option.option_id] ?? [] })));
 }

@@ -6,7 +6,7 @@ import { useResource } from '../../app/resource.ts';
 import { useStore } from '../../app/store-context.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
-import { brandLabel } from '../catalogue/attribute-labels.ts';
+import { attributeLabel, brandLabel } from '../catalogue/attribute-labels.ts';
 import { Breadcrumbs } from '../catalogue/breadcrumbs.tsx';
 import { loadAttributes, loadMembers } from '../catalogue/catalogue-api.ts';
 import { PriceTag, type PriceFields } from '../catalogue/price-tag.tsx';
@@ -18,7 +18,9 @@ import { VariantPicker } from './variant-picker.tsx';
 import { BundleOptions } from './bundle-options.tsx';
 import { GroupedMembers } from './grouped-members.tsx';
 import { AddToCartControl, type CartChoice } from './add-to-cart-control.tsx';
-import { bundleCartProduct, bundleChoiceComplete, configurableCartProduct, groupedCartProduct, simpleCartProduct } from './cart-product.ts';
+import { bundleCartProduct, bundleChoiceProblem, configurableCartProduct, groupedCartProduct, simpleCartProduct } from './cart-product.ts';
+import { isPriceKnown } from '@shop/shared/cart/index';
+import { cartProblemText } from '../cart/cart-notices.ts';
 import { bundleSelectionTotal, chooseBundleLink, type BundleLink, chosenBundleLinks, defaultBundleSelection, groupedMembers, sortedBundleOptions, type BundleOption, type BundleSelection } from './product-sets.ts';
 import { selectVariant, type VariantSelection } from '@shop/shared/catalogue/variants';
 import '../catalogue/catalogue.css';
@@ -247,20 +249,27 @@ interface CartChoiceInput {
 /** What 'Add to cart' adds on this page, or why it cannot yet (spec 1 §4: a configurable product needs a variant). */
 function useCartChoice({ product, variant, selection, members, bundleOptions, bundleSelection, bundleTotal, setQuantities }: CartChoiceInput): CartChoice {
   const { t, i18n } = useTranslation();
+  // Spec 2 §5's wording beside the disabled button; adding anyway would only answer spec 1's notification.
+  const priceUnknown: CartChoice = { kind: 'blocked', reason: t('add.priceUnknown', { ns: 'cart' }) };
   if (product.type_id === 'configurable') {
-    if (variant.status === 'selected') return { kind: 'ready', request: (qty) => ({ product: configurableCartProduct(product, variant.child, selection), qty }) };
+    if (variant.status === 'selected') {
+      if (!isPriceKnown(variant.child.price_incl_tax)) return priceUnknown;
+      return { kind: 'ready', request: (qty) => ({ product: configurableCartProduct(product, variant.child, selection), qty }), limits: { sku: variant.child.sku, stock: variant.child.stock } };
+    }
     if (variant.status === 'unavailable') return { kind: 'blocked', reason: t('add.unavailable', { ns: 'cart' }) };
     const missing = [...(product.configurable_options ?? [])]
       .sort((a, b) => a.position - b.position)
       .filter((option) => selection[option.attribute_code] === undefined)
-      .map((option) => option.label.toLowerCase());
+      .map((option) => attributeLabel(t, option.attribute_code, option.label).toLowerCase());
     const options = new Intl.ListFormat(localeOf(i18n.language), { type: 'conjunction' }).format(missing);
     return { kind: 'blocked', reason: t('add.chooseVariant', { ns: 'cart', options }) };
   }
   if (product.type_id === 'bundle') {
     if (!members) return { kind: 'pending' };
-    if (!bundleChoiceComplete(bundleOptions, bundleSelection)) return { kind: 'blocked', reason: t('add.chooseBundle', { ns: 'cart' }) };
-    return { kind: 'ready', request: (qty) => ({ product: bundleCartProduct(product, bundleOptions, bundleSelection, bundleTotal), qty }) };
+    const incomplete = bundleChoiceProblem(bundleOptions, bundleSelection);
+    if (incomplete) return { kind: 'blocked', reason: cartProblemText(t, incomplete) };
+    const names = new Map(members.map((member) => [member.sku, member.name]));
+    return { kind: 'ready', request: (qty) => ({ product: bundleCartProduct(product, bundleOptions, bundleSelection, bundleTotal, (sku) => names.get(sku)), qty }), limits: { sku: product.sku, stock: product.stock } };
   }
   if (product.type_id === 'grouped') {
     if (!members) return { kind: 'pending' };
@@ -270,5 +279,6 @@ function useCartChoice({ product, variant, selection, members, bundleOptions, bu
     const grouped = groupedCartProduct(product, members);
     return { kind: 'ready', request: () => ({ product: grouped.product, members: grouped.members, qtyBySku }) };
   }
-  return { kind: 'ready', request: (qty) => ({ product: simpleCartProduct(product), qty }) };
+  if (!isPriceKnown(product.price_incl_tax)) return priceUnknown;
+  return { kind: 'ready', request: (qty) => ({ product: simpleCartProduct(product), qty }), limits: { sku: product.sku, stock: product.stock } };
 }

@@ -1,5 +1,6 @@
 import type { Product } from '@shop/shared';
 import { useTranslation } from '../../app/i18n.ts';
+import { attributeLabel } from '../catalogue/attribute-labels.ts';
 import { isValueAvailable, type VariantSelection } from '@shop/shared/catalogue/variants';
 
 /** One radio group per configurable option; values that lead to no available child are marked, not hidden. */
@@ -12,7 +13,7 @@ export function VariantPicker({ product, selection, onChange }: { product: Produ
         .sort((a, b) => a.position - b.position)
         .map((option) => (
           <fieldset key={option.attribute_code} className="variant-picker__option">
-            <legend>{t('product.chooseOption', { label: option.label })}</legend>
+            <legend>{t('product.chooseOption', { label: attributeLabel(t, option.attribute_code, option.label) })}</legend>
             <div className="variant-picker__values">
               {option.values.map((value) => {
                 const available = isValueAvailable(product, selection, option.attribute_code, value.value_index);

@@ -156,6 +156,8 @@ describe('POST /api/cart/update', () => {
     const { status, body } = await update(cart, { sku: 'R-6', qty: 1, product_option: option });
     expect(status).toBe(200);
     expect(body.result).toMatchObject({ sku: 'R-6-54', parentSku: 'R-6', product_type: 'simple', product_option: option, price: 900 });
+    // The line shows the size chosen wherever it is shown (the store's label; a screen names it in its language by code).
+    expect((await replicatedCart(cart))[0]?.snapshot.value.options).toEqual([{ code: 'size', label: 'Maat', value: '54' }]);
     const wrong = await update(cart, { sku: 'R-6', product_option: { extension_attributes: { configurable_item_options: [{ option_id: 3, option_value: 999 }] } } });
     expect(wrong.status).toBe(400);
     expect(wrong.body.result.message).toBe('No available product variants');
@@ -194,6 +196,8 @@ describe('POST /api/cart/update', () => {
       [{ cartItem: { sku: 'W-1', qty: 0 } }, 400, 'Quantity must be above 0'],
       [{ cartItem: { sku: 'W-1', qty: 'two' } }, 400, 'Quantity must be positive integer'],
       [{ cartItem: { sku: 'W-1', qty: 1.5 } }, 400, 'Quantity must be positive integer'],
+      [{ cartItem: { sku: 'W-1', qty: -2 } }, 400, 'Negative quantity not allowed'],
+      [{ cartItem: { sku: 'W-1', qty: 10_000 } }, 400, 'Quantity must be below 10000'],
       [{ cartItem: { item_id: 77, qty: 1 } }, 404, 'The cart has no item 77'],
       [{ cartItem: {} }, 400, /sku/],
       [{}, 400, /cartItem: expected object, but it is missing/],
@@ -277,6 +281,21 @@ describe('GET /api/cart/totals', () => {
     await update(plain, { sku: 'BUNDLE-60', qty: 1 });
     // W-3 10000 + 2000 = 12000 excl., 14520 incl.
     expect((await totals(plain)).items).toEqual([expect.objectContaining({ sku: 'BUNDLE-60', price: 12000, price_incl_tax: 14520 })]);
+  });
+
+  it('refuses a bundle whose required option is named without a piece, with the spec’s message, and labels the chosen pieces', async () => {
+    const cart = await newCart();
+    const empty = { extension_attributes: { bundle_options: [{ option_id: 1, option_qty: 1, option_selections: [] }] } };
+    const refused = await update(cart, { sku: 'BUNDLE-60', qty: 1, product_option: empty });
+    expect(refused.status).toBe(400);
+    expect(refused.body.result).toMatchObject({ error: 'cart_bundle_options', message: 'Please configure product bundle options (or custom options) and fix the validation errors' });
+    const choice = { extension_attributes: { bundle_options: [{ option_id: 1, option_qty: 1, option_selections: [1] }, { option_id: 2, option_qty: 2, option_selections: [3] }] } };
+    expect((await update(cart, { sku: 'BUNDLE-60', qty: 1, product_option: choice })).status).toBe(200);
+    const [line] = await replicatedCart(cart);
+    expect(line?.snapshot.value.options).toEqual([
+      { label: 'Horloge', value: 'Omega Seamaster Aqua Terra' },
+      { label: 'Ringen', value: '2 × Zilveren ring' },
+    ]);
   });
 
   it('uses special prices and quantities', async () => {

@@ -17,10 +17,12 @@ import {
   addToCart,
   cartItemFor,
   cartProblemToDomainError,
+  checkBundleChoice,
   createCartLine,
   isCartLineRemoved,
   isCartLineVisible,
   normaliseCartQty,
+  productLineOptions,
   removeCartLine,
   setCartLineQty,
   stockCheckOutcome,
@@ -368,7 +370,7 @@ export class CartService {
    * as its members, one line each, so it cannot be a line itself.
    */
   private async productFor(sku: string, body: CartItemBody, existing: CartLineDoc | undefined, store: StoreCode): Promise<AddToCartProduct> {
-    let product = await this.product(store, sku);
+    const product = await this.product(store, sku);
     if (!product || product.status >= 2) throw new DomainError('not_found', `There is no product with sku ${sku}`, { status: 404 });
     if (product.type_id === 'grouped') throw new DomainError('bad_request', `${sku} is a grouped product: add its products one by one`);
     const options = existing ? { ...(existing.product_option ? { product_option: existing.product_option } : {}), ...(existing.custom_size !== undefined ? { custom_size: existing.custom_size } : {}), ...(existing.custom_size_unit !== undefined ? { custom_size_unit: existing.custom_size_unit } : {}) } : this.optionsOf(body);
@@ -378,13 +380,25 @@ export class CartService {
         (candidate) =>
           chosen.length > 0 &&
           chosen.every((option) => {
-            const code = product!.configurable_options?.find((o) => o.attribute_id === option.option_id)?.attribute_code;
+            const code = product.configurable_options?.find((o) => o.attribute_id === option.option_id)?.attribute_code;
             return code !== undefined && (candidate as Record<string, unknown>)[code] === option.option_value;
           }),
       );
       const childProduct = child ? await this.product(store, child.sku) : undefined;
       if (!childProduct || childProduct.status >= 2) throw new DomainError('bad_request', 'No available product variants', { details: { sku } });
-      product = childProduct;
+      // The line shows the options it was chosen with, as a line added on the product page does.
+      const labels = productLineOptions(product, options.product_option);
+      return { ...childProduct, ...options, ...(labels.length ? { option_labels: labels } : {}) } as AddToCartProduct;
+    }
+    if (product.type_id === 'bundle' && options.product_option) {
+      // A required option named with no piece is refused, as the product page refuses it; an option the call does not
+      // name is priced at its default piece (spec 1 §4), so it is not checked.
+      const named = options.product_option.extension_attributes.bundle_options ?? [];
+      const incomplete = checkBundleChoice((product.bundle_options ?? []).filter((option) => named.some((c) => c.option_id === option.option_id)), named);
+      if (incomplete) throw cartProblemToDomainError({ ...incomplete, sku });
+      const members = new Map((await this.catalogue.productsBySkus(store, (product.bundle_options ?? []).flatMap((option) => option.product_links.map((link) => link.sku)), { withDescriptions: false })).map((member) => [member.sku, member.name]));
+      const labels = productLineOptions(product, options.product_option, (memberSku) => members.get(memberSku));
+      return { ...product, ...options, ...(labels.length ? { option_labels: labels } : {}) } as AddToCartProduct;
     }
     return { ...product, ...options } as AddToCartProduct;
   }

@@ -6,6 +6,7 @@
  */
 import { CURRENCY_SIGNS, roundMoney, type CurrencyCode, type Language } from '@shop/shared';
 import { formatIban, type BankTransferInstructions } from '@shop/shared/orders/bank-transfer';
+import { lineOptionRows, type LineOptionsSource } from '@shop/shared/cart/line-options';
 import type { OutgoingMail } from '../mail/mailer.ts';
 
 type MailLanguage = Language;
@@ -20,6 +21,7 @@ interface MailTexts {
   total: string;
   status: string;
   transfer: { amount: string; iban: string; bic: string; holder: string; reference: string };
+  size: string;
   locale: string;
 }
 
@@ -43,6 +45,7 @@ const TEXTS: Record<MailLanguage, MailTexts> = {
     total: 'Grand Total',
     status: 'Follow your order here:',
     transfer: { amount: 'Amount', iban: 'IBAN', bic: 'BIC', holder: 'Account holder', reference: 'Reference' },
+    size: 'Size',
     locale: 'en-GB',
   },
   nl: {
@@ -64,6 +67,7 @@ const TEXTS: Record<MailLanguage, MailTexts> = {
     total: 'Totaal',
     status: 'Volg uw bestelling hier:',
     transfer: { amount: 'Bedrag', iban: 'IBAN', bic: 'BIC', holder: 'Ten name van', reference: 'Kenmerk' },
+    size: 'Maat',
     locale: 'nl-NL',
   },
   de: {
@@ -85,6 +89,7 @@ const TEXTS: Record<MailLanguage, MailTexts> = {
     total: 'Gesamtsumme',
     status: 'Verfolgen Sie Ihre Bestellung hier:',
     transfer: { amount: 'Betrag', iban: 'IBAN', bic: 'BIC', holder: 'Kontoinhaber', reference: 'Verwendungszweck' },
+    size: 'Größe',
     locale: 'de-DE',
   },
 };
@@ -111,7 +116,8 @@ export interface ConfirmationValues {
   incrementId: string;
   currency: string;
   grandTotal: number;
-  items: ReadonlyArray<{ name: string; qty: number; row_total_incl_tax: number }>;
+  /** Each line with the options chosen for it (line-options.ts), shown under it as in every other place. */
+  items: ReadonlyArray<{ name: string; qty: number; row_total_incl_tax: number } & LineOptionsSource>;
   statusUrl: string;
   /** Default 'placed'. */
   kind?: OrderMailKind;
@@ -130,7 +136,10 @@ const OUTBOX_KIND: Record<OrderMailKind, string> = {
 export function orderConfirmationMail(values: ConfirmationValues): OutgoingMail {
   const kind = values.kind ?? 'placed';
   const t = TEXTS[values.language];
-  const lines = values.items.map((item) => `${item.qty} × ${item.name}: ${money(item.row_total_incl_tax, values.currency, t.locale)}`);
+  const lines = values.items.map((item) => ({
+    text: `${item.qty} × ${item.name}: ${money(item.row_total_incl_tax, values.currency, t.locale)}`,
+    options: lineOptionRows(item, { size: t.size }).map((row) => `${row.label}: ${row.value}`),
+  }));
   const total = `${t.total}: ${money(values.grandTotal, values.currency, t.locale)}`;
   const transfer = kind === 'awaitingTransfer' && values.bankTransfer ? values.bankTransfer : null;
   const transferLines = transfer
@@ -144,13 +153,15 @@ export function orderConfirmationMail(values: ConfirmationValues): OutgoingMail 
     : [];
   const transferText = transferLines.length ? `\n${transferLines.join('\n')}\n` : '';
   const transferHtml = transferLines.length ? `<p>${transferLines.map(escapeHtml).join('<br>')}</p>` : '';
+  const textLines = lines.map((line) => [line.text, ...line.options.map((option) => `   ${option}`)].join('\n'));
+  const htmlLines = lines.map((line) => `<li>${escapeHtml(line.text)}${line.options.map((option) => `<br><small>${escapeHtml(option)}</small>`).join('')}</li>`);
   return {
     to: values.to,
     subject: t.subject[kind](values.incrementId),
     kind: OUTBOX_KIND[kind],
-    text: `${t.greeting(values.firstname)}\n\n${t.body[kind]}\n${transferText}\n${lines.join('\n')}\n${total}\n\n${t.status}\n${values.statusUrl}\n`,
+    text: `${t.greeting(values.firstname)}\n\n${t.body[kind]}\n${transferText}\n${textLines.join('\n')}\n${total}\n\n${t.status}\n${values.statusUrl}\n`,
     html:
-      `<p>${escapeHtml(t.greeting(values.firstname))}</p><p>${escapeHtml(t.body[kind])}</p>${transferHtml}<ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>` +
+      `<p>${escapeHtml(t.greeting(values.firstname))}</p><p>${escapeHtml(t.body[kind])}</p>${transferHtml}<ul>${htmlLines.join('')}</ul>` +
       `<p><strong>${escapeHtml(total)}</strong></p><p>${escapeHtml(t.status)} <a href="${escapeHtml(values.statusUrl)}">${escapeHtml(values.statusUrl)}</a></p>`,
   };
 }

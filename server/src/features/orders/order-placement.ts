@@ -10,6 +10,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { DEFAULT_STORE, isStoreCode, taxDefaultCountry, type Language, type Product } from '@shop/shared';
 import type { CartLineDoc } from '@shop/shared/cart/index';
+import { lineOptionsOf, type LineOptionsSource } from '@shop/shared/cart/line-options';
 import {
   BANK_TRANSFER_CODE,
   bankTransferInstructions,
@@ -77,7 +78,7 @@ export interface PlacedOrderMail {
   incrementId: string;
   currency: string;
   grandTotal: number;
-  items: ReadonlyArray<{ name: string; qty: number; row_total_incl_tax: number }>;
+  items: ReadonlyArray<{ name: string; qty: number; row_total_incl_tax: number } & LineOptionsSource>;
   orderToken: string;
   hash: string;
   kind: OrderMailKind;
@@ -343,7 +344,8 @@ export class OrderPlacement {
       incrementId,
       currency: QUOTE_CURRENCY,
       grandTotal: totals.grand_total,
-      items: items.map((item) => ({ name: item.name, qty: item.qty, row_total_incl_tax: item.row_total_incl_tax })),
+      // The quote keeps the order's lines in their order: the options chosen for each come from the order's item.
+      items: items.map((item, index) => ({ name: item.name, qty: item.qty, row_total_incl_tax: item.row_total_incl_tax, ...lineOptionsOf(doc.items[index]) })),
       orderToken,
       hash,
       kind: this.options.mailKind(payment.code, totals.grand_total),

@@ -101,6 +101,19 @@ describe('placing an order from a replication push', () => {
     expect(english.row.language).toBe('en');
   });
 
+  it('shows each line’s chosen options in the mail, as every other place that shows the line', async () => {
+    const cart = await client.newCart();
+    const options = [{ code: 'size', label: 'Ringmaat', value: '54' }];
+    const doc = orderDoc({ items: [{ sku: 'RING-1000', type_id: 'simple', checksum: '0123456789abcdef', qty: 1, name: 'Ring', price_incl_tax: 1, options, custom_size: '17', custom_size_unit: 'mm' }] });
+    await client.push(cart, [{ doc }]);
+    const { increment_id } = await client.order(cart, doc.id);
+    const [mail] = await confirmations(increment_id!);
+    expect(mail!.text).toMatch(/1 × Zilveren ring: €1\.210,00\n {3}Ringmaat: 54\n {3}Maat: 17 mm\n/);
+    // The shopper's own text, escaped in the HTML part.
+    const html = await app.db.withTables<{ outbox: { subject: string; html: string } }>().selectFrom('outbox').select('html').where('subject', '=', `Uw bestelling #${increment_id}`).executeTakeFirst();
+    expect(html?.html).toContain('<br><small>Ringmaat: 54</small><br><small>Maat: 17 mm</small></li>');
+  });
+
   it('places it once under repeated, retried and concurrent pushes (same write from two tabs, two writes of the same order)', async () => {
     const cart = await client.newCart();
     const before = await client.stock('RING-1000');

@@ -81,6 +81,8 @@ describe('reviews', () => {
   it('bad input is a 400 with a clear message, never a 5xx', async () => {
     const cases: Array<[unknown, string]> = [
       [{ review: review({ nickname: '  ' }) }, 'nickname: Field is required'],
+      [{ review: review({ nickname: 'Al' }) }, 'nickname: Name must have at least 3 letters'],
+      [{ review: review({ nickname: 'A1 2' }) }, 'nickname: Name must have at least 3 letters'],
       [{ review: review({ title: undefined }) }, 'title'],
       [{ review: review({ detail: '' }) }, 'detail: Field is required'],
       [{ review: review({ rating: 0 }) }, 'Rating must be a whole number from 1 to 5'],
