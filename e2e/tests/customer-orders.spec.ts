@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { createCustomer, loginThroughModal, newCustomer, PASSWORD } from './account-utils.ts';
 import { addFromProductPage, cartButton, simpleProducts } from './cart-utils.ts';
 import { fillPersonal, fillShipping, toSummary } from './checkout-utils.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { addFromProductPage, cartLine, openMinicart, simpleProducts } from './cart-utils.ts';
 import { menuCategories, searchApi, shoot } from './utils.ts';
 

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { createCustomer, loginThroughModal } from './account-utils.ts';
 import { cartButton, openMinicart } from './cart-utils.ts';
 import { fillPersonal, SHOPPER } from './checkout-utils.ts';

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { accountLink, createCustomer, localCounts, loginButton, loginThroughModal, PASSWORD, storedUser, type Customer } from './account-utils.ts';
 import { addFromProductPage, cartButton, simpleProducts, type CartProduct } from './cart-utils.ts';
 import { toSummary } from './checkout-utils.ts';
