@@ -186,7 +186,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await expireUnpaid();
   });
   app.addHook('onClose', async () => clearInterval(unpaidExpiry));
-  await app.register(paymentRoutes(payments.service, { basePath: config.payments.basePath }));
+  await app.register(paymentRoutes(payments.service, { basePath: config.payments.basePath, customerOwner: accounts.ownerOfToken }));
   if (payments.sandbox) await app.register(sandboxRoutes(payments.sandbox));
   await app.register(orderStatusRoutes({ orders: orders.service, payments: payments.service, methods: checkoutMethods, catalogue, bankAccount: config.orders.bankAccount }));
   const captcha = createCaptcha(config.captcha, { db, now, log: app.log });

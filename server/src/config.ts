@@ -181,7 +181,10 @@ const EnvSchema = z.object({
     'NL91ABNA0417164300',
   ),
   BANK_BIC: z._default(z.pipe(z.string(), z.transform((v) => v.trim().toUpperCase())).check(z.regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'must be a BIC of 8 or 11 characters such as ABNANL2A')), 'ABNANL2A'),
-  /** Origins besides PUBLIC_URL a payer may be sent back to after paying, e.g. "http://localhost:5173". */
+  /**
+   * Origins besides PUBLIC_URL a payer may be sent back to after paying, e.g. "http://localhost:5173". Unset, and with
+   * PUBLIC_URL unset, the shop's own loopback addresses (see `localReturnOrigins`).
+   */
   PAYMENT_REDIRECT_ORIGINS: z.optional(z.pipe(
     z.string().check(z.regex(/^\s*https?:\/\/[^\s/?#,]+(\s*,\s*https?:\/\/[^\s/?#,]+)*\s*$/, 'must be origins separated by commas, e.g. http://localhost:5173')),
     z.transform((v) => v.split(',').map((origin) => origin.trim())),
@@ -193,6 +196,22 @@ const EnvSchema = z.object({
   /** The brand variant that adds /country/{code} to the external checkout address. */
   EXTERNAL_CHECKOUT_COUNTRY_IN_PATH: z._default(flag, false),
 });
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '0.0.0.0', '::']);
+/** The Vite dev server's port (client/vite.config.ts, `pnpm dev`), which proxies the API to this server. */
+const DEV_SERVER_PORT = 5173;
+
+/**
+ * Where a payer may return to on a shop that was given no PUBLIC_URL and listens on this machine: the names the
+ * machine itself reaches it by (localhost, 127.0.0.1, [::1]) at its port, and, outside production, at the Vite dev
+ * server's port. Taken from configuration alone (never a request's Host header); a shop others reach sets
+ * PUBLIC_URL (and PAYMENT_REDIRECT_ORIGINS for any other origin it is served from).
+ */
+export function localReturnOrigins(host: string, port: number, env: string): string[] {
+  if (!LOOPBACK_HOSTS.has(host)) return [];
+  const ports = env === 'production' ? [port] : [port, DEV_SERVER_PORT];
+  return ports.flatMap((at) => [`http://localhost:${at}`, `http://127.0.0.1:${at}`, `http://[::1]:${at}`]);
+}
 
 export interface AppConfig {
   port: number;
@@ -326,7 +345,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       basePath: v.PAYMENT_SERVICE_BASE,
       multisafepay: { apiKey: v.MULTISAFEPAY_API_KEY ?? null, environment: v.MULTISAFEPAY_ENVIRONMENT },
       mollie: { apiKey: v.MOLLIE_API_KEY ?? null },
-      redirectOrigins: v.PAYMENT_REDIRECT_ORIGINS ?? [],
+      redirectOrigins: v.PAYMENT_REDIRECT_ORIGINS ?? (v.PUBLIC_URL === undefined ? localReturnOrigins(v.HOST, v.PORT, v.NODE_ENV) : []),
       windowMinutes: v.PAYMENT_WINDOW_MINUTES,
     },
     checkout: { external: v.EXTERNAL_CHECKOUT, cmsUrls: v.CMS_URL ?? {}, countryInPath: v.EXTERNAL_CHECKOUT_COUNTRY_IN_PATH },

@@ -11,6 +11,14 @@ const required = (max: number) => z.string().check(z.minLength(1, 'Field is requ
 /** Order ids are client-made (shared/src/sync/document.schema.ts ClientIdSchema allows up to 64 characters). */
 const orderId = z.string().check(z.minLength(1, 'Field is required'), z.maxLength(64, 'must be at most 64 characters'), z.regex(/^[A-Za-z0-9_-]+$/, 'must be an order id'));
 
+/**
+ * How a payment or order call proves whose order it is (issue 13): the customer's `Authorization: Bearer` token (the
+ * order's customer), the order's own token (the placing device gets it in the order's result; the order-status link
+ * carries it), or the order-status link's hash where that is what the caller has (the provider's return page).
+ */
+export const ORDER_TOKEN_HEADER = 'X-Order-Token';
+export const ORDER_HASH_HEADER = 'X-Order-Hash';
+
 /** POST /post-payment. The amount and currency the client sends are informational: the order's own total is charged. */
 export const PostPaymentBodySchema = z.object({
   order_id: orderId,

@@ -4,15 +4,23 @@ import { buildPaymentsApp, paymentBody, placeOrder } from '../payments/payments.
 const app = await buildPaymentsApp();
 
 describe('order status: nobody sees an order without its token and hash', () => {
-  it('wrong token: Invalid payment token (404); wrong or missing hash: Hash is incorrect, this is not good. (403)', async () => {
+  it('wrong token: Invalid payment token (404); wrong or missing hash: Hash is incorrect, this is not good. (403); by transaction id an unknown order and a wrong hash answer alike (404)', async () => {
     const order = await placeOrder(app);
-    await app.inject({ method: 'POST', url: '/api/payment/post-payment', payload: paymentBody(order.id) });
-    for (const url of [`/api/order-status/nope?hash=${order.hash}`, '/api/order-status/bad%20token?hash=x', `/api/order-status/by-transaction?transactionid=unknown&hash=${order.hash}`, '/api/order-status/by-transaction']) {
+    await app.inject({ method: 'POST', url: '/api/payment/post-payment', headers: { 'x-order-token': order.token }, payload: paymentBody(order.id) });
+    for (const url of [
+      `/api/order-status/nope?hash=${order.hash}`,
+      '/api/order-status/bad%20token?hash=x',
+      `/api/order-status/by-transaction?transactionid=unknown&hash=${order.hash}`,
+      '/api/order-status/by-transaction',
+      // The transaction id is the order id, no secret: a wrong hash must not tell that the order exists.
+      `/api/order-status/by-transaction?transactionid=${order.id}&hash=wrong`,
+      `/api/order-status/by-transaction?transactionid=${order.id}`,
+    ]) {
       const answer = await app.inject({ method: 'GET', url });
       expect(answer.statusCode).toBe(404);
       expect(answer.json().result.message).toBe('Invalid payment token');
     }
-    for (const url of [`/api/order-status/${order.token}?hash=wrong`, `/api/order-status/${order.token}`, `/api/order-status/by-transaction?transactionid=${order.id}&hash=wrong`, `/api/order-status/${order.token}?hash=${'a'.repeat(5000)}`]) {
+    for (const url of [`/api/order-status/${order.token}?hash=wrong`, `/api/order-status/${order.token}`, `/api/order-status/${order.token}?hash=${'a'.repeat(5000)}`]) {
       const answer = await app.inject({ method: 'GET', url });
       expect(answer.statusCode).toBe(403);
       expect(answer.json().result.message).toBe('Hash is incorrect, this is not good.');
@@ -60,20 +68,20 @@ describe('payment service calls: bad input is a 400 with a message, never a 5xx'
   it('an unknown order is a 404; a redirect off the shop is refused; a paid order cannot be paid again', async () => {
     expect((await app.inject({ method: 'POST', url: '/api/payment/post-payment', payload: paymentBody('unknown-order') })).statusCode).toBe(404);
     const order = await placeOrder(app);
-    const evil = await app.inject({ method: 'POST', url: '/api/payment/post-payment', payload: paymentBody(order.id, { redirectUrl: 'https://evil.example.com/order-status' }) });
+    const evil = await app.inject({ method: 'POST', url: '/api/payment/post-payment', headers: { 'x-order-token': order.token }, payload: paymentBody(order.id, { redirectUrl: 'https://evil.example.com/order-status' }) });
     expect(evil.statusCode).toBe(400);
     expect(evil.json().result.message).toBe('The redirect address must be on the shop');
     const paid = await placeOrder(app, { status: 'processing' });
-    expect((await app.inject({ method: 'POST', url: '/api/payment/post-payment', payload: paymentBody(paid.id) })).statusCode).toBe(409);
-    expect((await app.inject({ method: 'POST', url: '/api/payment/get-payment-status', payload: { order_id: paid.id } })).json().result.message).toBe('There is a problem with getting the payment details for your order');
+    expect((await app.inject({ method: 'POST', url: '/api/payment/post-payment', headers: { 'x-order-token': paid.token }, payload: paymentBody(paid.id) })).statusCode).toBe(409);
+    expect((await app.inject({ method: 'POST', url: '/api/payment/get-payment-status', headers: { 'x-order-token': paid.token }, payload: { order_id: paid.id } })).json().result.message).toBe('There is a problem with getting the payment details for your order');
   });
 
   it('the sandbox page answers an unknown payment or a bad outcome with a page, not an error', async () => {
     expect((await app.inject({ method: 'GET', url: '/sandbox-pay/sbx_unknown' })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/sandbox-pay/%3Cscript%3E' })).statusCode).toBe(404);
     const order = await placeOrder(app);
-    const gateway = new URL((await app.inject({ method: 'POST', url: '/api/payment/post-payment', payload: paymentBody(order.id) })).json().result.payment_gateway_url);
-    const bad = await app.inject({ method: 'POST', url: gateway.pathname, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'outcome=__proto__' });
+    const gateway = new URL((await app.inject({ method: 'POST', url: '/api/payment/post-payment', headers: { 'x-order-token': order.token }, payload: paymentBody(order.id) })).json().result.payment_gateway_url);
+    const bad = await app.inject({ method: 'POST', url: `${gateway.pathname}${gateway.search}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'outcome=__proto__' });
     expect(bad.statusCode).toBe(400);
     expect(bad.headers['content-type']).toContain('text/html');
   });

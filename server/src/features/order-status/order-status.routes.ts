@@ -8,6 +8,10 @@
  * not succeed again (`pay_again` with the methods it can be paid with), and, for a bank transfer, where to transfer
  * what. POST /api/order-status/:order_token/cancel?hash= is "give me my cart back": the unpaid order is canceled (its
  * stock released) and its lines are answered as cart items, so the client puts them back into the cart.
+ *
+ * The order token is a secret, the transaction id is not (it is the order id, which travels in a provider's return
+ * address): by transaction id, an unknown id and a wrong hash answer alike ('Invalid payment token', 404), so the
+ * call tells nobody which orders exist.
  */
 import { DomainError } from '@shop/shared';
 import { BANK_TRANSFER_CODE, bankTransferInstructions, orderItemsToCart, type BankAccount } from '@shop/shared/orders/index';
@@ -97,8 +101,7 @@ export function orderStatusRoutes(deps: OrderStatusDeps) {
       if (typeof transactionId !== 'string' || !TOKEN.test(transactionId)) throw invalidToken();
       // The transaction id is the order id, or for a payment made again the provider's id of that payment.
       const order = (await deps.orders.getOrder(transactionId)) ?? (await deps.payments.orderOfProviderPayment(transactionId));
-      if (!order) throw invalidToken();
-      checkHash(order, hash);
+      if (!order || typeof hash !== 'string' || hash.length > 200 || !deps.orders.verifyStatusHash(order, hash)) throw invalidToken();
       return answer(order);
     });
 

@@ -3,12 +3,17 @@
  * (default nl when empty): GET /payment-methods, GET /fetch-issuers, POST /post-payment, POST /order-comments,
  * POST /get-payment-status; and POST /notifications/:provider where the provider's notifications arrive (their raw
  * body is kept: MultiSafepay's signature covers the exact bytes).
+ *
+ * The three order calls prove whose order it is (order-proof.ts): `Authorization: Bearer` of the order's customer,
+ * `X-Order-Token` or `X-Order-Hash`. Without a proof they answer as for an order that does not exist.
  */
 import { DEFAULT_STORE, DomainError, isStoreCode, type StoreCode } from '@shop/shared';
 import { OrderCommentBodySchema, PaymentStatusBodySchema, PostPaymentBodySchema } from '@shop/shared/payments/index';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { envelopeSchema, errorEnvelopeSchema, jsonSchema } from '../../plugins/openapi.ts';
 import { parseBody } from '../cart/cart.schema.ts';
+import type { CustomerOwnerResolver } from '../replication/owner.ts';
+import { orderProofOf } from './order-proof.ts';
 import { NOTIFICATION_REFUSED, type PaymentsService } from './payments.service.ts';
 
 declare module 'fastify' {
@@ -27,18 +32,22 @@ export function paymentStore(query: Query): StoreCode {
   return value;
 }
 
-/** The origin the request was made to, as the browser saw it (for the payer's way back). */
-function requestOrigin(request: FastifyRequest): string | null {
-  const host = request.headers.host;
-  if (!host || !/^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-fA-F:.]+\](:\d{1,5})?$/.test(host)) return null;
-  return `${request.protocol}://${host}`;
-}
-
-const refused = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema, 502: errorEnvelopeSchema, 503: errorEnvelopeSchema };
+const refused = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema, 502: errorEnvelopeSchema, 503: errorEnvelopeSchema };
 const listSchema = envelopeSchema({ type: 'object', properties: { data: { type: 'array', items: { type: 'object' } } }, required: ['data'] });
 
-export function paymentRoutes(payments: PaymentsService, options: { basePath: string }) {
+/** The proof headers the order calls take (documented in the OpenAPI description). */
+const proofHeaders = {
+  type: 'object',
+  properties: {
+    authorization: { type: 'string', description: "Bearer <access token> of the order's customer" },
+    'x-order-token': { type: 'string', description: "The order's token (from the order's result or its order-status link)" },
+    'x-order-hash': { type: 'string', description: "The hash of the order's order-status link" },
+  },
+};
+
+export function paymentRoutes(payments: PaymentsService, options: { basePath: string; customerOwner: CustomerOwnerResolver }) {
   const base = options.basePath;
+  const proof = (headers: Parameters<typeof orderProofOf>[0]) => orderProofOf(headers, options.customerOwner);
   return async function routes(app: FastifyInstance): Promise<void> {
     // Inside this plugin only: JSON and form bodies keep their raw text for the notification checks.
     app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 262_144 }, (request, body, done) => {
@@ -70,31 +79,31 @@ export function paymentRoutes(payments: PaymentsService, options: { basePath: st
 
     app.post(
       `${base}/post-payment`,
-      { schema: { tags: ['payments'], summary: "Creates the order's payment once; a repeated call answers the same gateway address", body: jsonSchema(PostPaymentBodySchema), response: { 200: envelopeSchema({ type: 'object' }), ...refused } } },
+      { schema: { tags: ['payments'], summary: "Creates the order's payment once; a repeated call answers the same gateway address. Needs the order's proof (bearer, X-Order-Token or X-Order-Hash)", headers: proofHeaders, body: jsonSchema(PostPaymentBodySchema), response: { 200: envelopeSchema({ type: 'object' }), ...refused } } },
       async (request) => {
         paymentStore(request.query as Query);
         const body = parseBody(PostPaymentBodySchema, request.body, 'payment');
-        return { code: 200, result: await payments.createPayment(body, { requestOrigin: requestOrigin(request) }) };
+        return { code: 200, result: await payments.createPayment(body, await proof(request.headers)) };
       },
     );
 
     app.post(
       `${base}/order-comments`,
-      { schema: { tags: ['payments'], summary: "Records a payment-flow comment on the order once (pending_payment, or canceled when the payment could not be created)", body: jsonSchema(OrderCommentBodySchema), response: { 200: envelopeSchema({ type: 'string' }), ...refused } } },
+      { schema: { tags: ['payments'], summary: "Records a payment-flow comment once, as a note on the order (it changes no status). Needs the order's proof", headers: proofHeaders, body: jsonSchema(OrderCommentBodySchema), response: { 200: envelopeSchema({ type: 'string' }), ...refused } } },
       async (request) => {
         paymentStore(request.query as Query);
-        await payments.clientComment(parseBody(OrderCommentBodySchema, request.body, 'order comment'));
+        await payments.clientComment(parseBody(OrderCommentBodySchema, request.body, 'order comment'), await proof(request.headers));
         return { code: 200, result: 'ok' };
       },
     );
 
     app.post(
       `${base}/get-payment-status`,
-      { schema: { tags: ['payments'], summary: "The payment's status as the provider answers it now, and its group", body: jsonSchema(PaymentStatusBodySchema), response: { 200: envelopeSchema({ type: 'object' }), ...refused } } },
+      { schema: { tags: ['payments'], summary: "The payment's status as the provider answers it now, and its group. Needs the order's proof", headers: proofHeaders, body: jsonSchema(PaymentStatusBodySchema), response: { 200: envelopeSchema({ type: 'object' }), ...refused } } },
       async (request) => {
         paymentStore(request.query as Query);
         const { order_id: orderId } = parseBody(PaymentStatusBodySchema, request.body, 'payment status request');
-        return { code: 200, result: await payments.paymentStatus(orderId) };
+        return { code: 200, result: await payments.paymentStatus(orderId, await proof(request.headers)) };
       },
     );
 

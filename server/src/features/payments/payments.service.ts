@@ -25,6 +25,7 @@ import {
 import { DomainError } from '@shop/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { OrderPort, PlacedOrder } from './order-port.ts';
+import { orderRefusal, provesOrder, type OrderProof } from './order-proof.ts';
 import { PaymentProviderError, type NotificationRequest, type PaymentProvider } from './payment-provider.ts';
 import type { PaymentRecord, PaymentsRepository } from './payments.repository.ts';
 
@@ -35,6 +36,13 @@ export const NOTIFICATION_REFUSED = 'The notification could not be verified';
 export const PAYMENT_IN_PROGRESS = 'A payment of this order is being processed: please wait for its outcome';
 export const ORDER_PAID = 'This order is paid: it can no longer be canceled here';
 export const CANCELED_BY_CUSTOMER = 'Canceled by the customer: the items went back to the cart';
+/** How a comment sent by the shopper's device is recorded: a note on the order, never a status change. */
+export function shopperNote(comment: string): string {
+  return `Note from the shopper's device: ${comment}`;
+}
+
+const orderNotFound = () => new DomainError('not_found', ORDER_NOT_FOUND, { status: 404 });
+const paymentNotFound = () => new DomainError('not_found', PAYMENT_MESSAGES.detailsProblem, { status: 404 });
 
 export function notPaidInTime(minutes: number): string {
   return `Canceled: not paid within ${minutes} minutes`;
@@ -49,7 +57,7 @@ export interface PaymentsOptions {
   /** Where providers reach the shop (PUBLIC_URL) and the payment service's base path: the notification address. */
   publicUrl: string;
   basePath: string;
-  /** Origins the payer may be sent back to besides PUBLIC_URL's and the request's own. */
+  /** Origins the payer may be sent back to besides PUBLIC_URL's (configuration only, never a request header). */
   redirectOrigins: readonly string[];
   /** Minutes an order waits for its online payment before it is canceled and its stock released. */
   windowMinutes: number;
@@ -93,17 +101,29 @@ export class PaymentsService {
    * failed, or for another method while the last one was never gone through, a new attempt for the same order is
    * made. The order's own total is charged, whatever amount the client sent.
    */
-  async createPayment(body: PostPaymentBody, context: { requestOrigin: string | null }): Promise<PostPaymentResult> {
+  async createPayment(body: PostPaymentBody, proof: OrderProof): Promise<PostPaymentResult> {
+    // Ownership first: a call under way for the order is only shared with a caller who proves it is theirs.
+    await this.ownedOrder(body.order_id, proof, orderNotFound);
     const running = this.creating.get(body.order_id);
     if (running) return running;
-    const work = this.createOnce(body, context).finally(() => this.creating.delete(body.order_id));
+    const work = this.createOnce(body).finally(() => this.creating.delete(body.order_id));
     this.creating.set(body.order_id, work);
     return work;
   }
 
-  private async createOnce(body: PostPaymentBody, context: { requestOrigin: string | null }): Promise<PostPaymentResult> {
+  /**
+   * The order `orderId` when the proof shows it is the caller's (the customer's token, the order's token or its
+   * status hash); otherwise the same refusal as for an order that does not exist.
+   */
+  async ownedOrder(orderId: string, proof: OrderProof, notFound: () => DomainError = orderNotFound): Promise<PlacedOrder> {
+    const order = await this.options.orders.getOrder(orderId);
+    if (!order || !provesOrder(order, proof)) throw orderRefusal(proof, notFound);
+    return order;
+  }
+
+  private async createOnce(body: PostPaymentBody): Promise<PostPaymentResult> {
     let order = await this.options.orders.getOrder(body.order_id);
-    if (!order) throw new DomainError('not_found', ORDER_NOT_FOUND, { status: 404 });
+    if (!order) throw orderNotFound();
     const method = providerMethodId(body.method);
     const latest = await this.options.repository.byOrder(order.id);
     if (latest) {
@@ -119,7 +139,7 @@ export class PaymentsService {
     }
     if (!AWAITING_PAYMENT.has(order.status)) throw new DomainError('conflict', ORDER_NOT_PAYABLE, { status: 409 });
 
-    const redirectUrl = this.returnAddress(body.redirectUrl, order, context.requestOrigin);
+    const redirectUrl = this.returnAddress(body.redirectUrl, order);
     const attempt = (latest?.attempt ?? 0) + 1;
     const created = await this.providerCall(() =>
       this.options.provider.createPayment({
@@ -170,37 +190,34 @@ export class PaymentsService {
 
   /**
    * Where the provider sends the payer back: the client's order-status address (origin + /order-status, spec 2 §7)
-   * with the order's token and hash appended. Only the shop's own origins are accepted (no open redirect).
+   * with the order's token and hash appended. Only the shop's own origins are accepted (no open redirect): PUBLIC_URL's
+   * and PAYMENT_REDIRECT_ORIGINS, from configuration alone; a request's Host header decides nothing.
    */
-  private returnAddress(redirectUrl: string, order: PlacedOrder, requestOrigin: string | null): string {
+  private returnAddress(redirectUrl: string, order: PlacedOrder): string {
     let url: URL;
     try {
       url = new URL(redirectUrl);
     } catch {
       throw new DomainError('bad_request', REDIRECT_NOT_ALLOWED);
     }
-    const allowed = new Set([new URL(this.options.publicUrl).origin, ...this.options.redirectOrigins, ...(requestOrigin ? [requestOrigin] : [])]);
+    const allowed = new Set([new URL(this.options.publicUrl).origin, ...this.options.redirectOrigins.map((origin) => new URL(origin).origin)]);
     if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !allowed.has(url.origin)) throw new DomainError('bad_request', REDIRECT_NOT_ALLOWED);
     const path = url.pathname.replace(/\/+$/, '');
     return `${url.origin}${path}/${encodeURIComponent(order.order_token)}?hash=${encodeURIComponent(order.status_hash)}`;
   }
 
   /**
-   * POST /order-comments from the client's payment flow: 'Payment could not be created: {message}' with canceled,
-   * or a pending_payment note. Each comment is recorded once. The comment does not end the order: the shopper may
-   * still pay it with another method, take the items back into the cart (which cancels it) or leave it to the payment
-   * window.
+   * POST /order-comments from the client's payment flow (e.g. 'Payment could not be created: {message}'), by the
+   * order's owner only. It is recorded once as a note under the order's current status, hidden from the storefront:
+   * the status it names changes nothing. Status changes are the server's own (a payment created, a provider's
+   * outcome, the shopper taking the items back, the payment window), so a comment can neither cancel an order nor
+   * release its stock.
    */
-  async clientComment(body: OrderCommentBody): Promise<void> {
-    const order = await this.options.orders.getOrder(body.order_id);
-    if (!order) throw new DomainError('not_found', ORDER_NOT_FOUND, { status: 404 });
+  async clientComment(body: OrderCommentBody, proof: OrderProof): Promise<void> {
+    const order = await this.ownedOrder(body.order_id, proof);
     const { comment, status } = body.order_comment.statusHistory;
-    if (status === 'canceled') {
-      await this.comment(order.id, 'canceled', comment);
-      return;
-    }
-    if (!(await this.comment(order.id, 'pending_payment', comment))) return;
-    if (order.status === 'pending') await this.options.orders.setStatus(order.id, 'pending_payment');
+    if (!(await this.options.repository.firstComment(order.id, `note:${status}`, comment))) return;
+    await this.options.orders.addComment(order.id, { comment: shopperNote(comment), status: order.status, is_customer_notified: false, is_visible_on_front: false });
   }
 
   /** Records a comment once per order (a retried call adds none); answers whether it was new. */
@@ -258,10 +275,14 @@ export class PaymentsService {
     return canceled;
   }
 
-  /** POST /get-payment-status: the provider's current status, applied to the order. */
-  async paymentStatus(orderId: string): Promise<PaymentState> {
+  /**
+   * POST /get-payment-status: the provider's current status, applied to the order, for the order's owner. No such
+   * order, not the caller's, and no payment yet answer alike.
+   */
+  async paymentStatus(orderId: string, proof: OrderProof): Promise<PaymentState> {
+    await this.ownedOrder(orderId, proof, paymentNotFound);
     const payment = await this.options.repository.byOrder(orderId);
-    if (!payment) throw new DomainError('not_found', PAYMENT_MESSAGES.detailsProblem, { status: 404 });
+    if (!payment) throw paymentNotFound();
     return this.refresh(payment);
   }
 

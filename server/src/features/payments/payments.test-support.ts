@@ -43,8 +43,8 @@ export function ordersOf(app: FastifyInstance): OrdersService {
 
 let sequence = 0;
 
-/** A placed order of 1250.00 EUR (or `total`) with one reserved unit of `sku` when given. */
-export async function placeOrder(app: FastifyInstance, options: { status?: string; total?: number; sku?: string } = {}) {
+/** A placed order of 1250.00 EUR (or `total`) with one reserved unit of `sku` when given; a guest's unless `owner` says. */
+export async function placeOrder(app: FastifyInstance, options: { status?: string; total?: number; sku?: string; owner?: string } = {}) {
   sequence += 1;
   const id = `order-${sequence}-${Math.random().toString(36).slice(2, 8)}`;
   const incrementId = String(sequence).padStart(9, '0');
@@ -58,7 +58,7 @@ export async function placeOrder(app: FastifyInstance, options: { status?: strin
     .insertInto('orders')
     .values({
       id,
-      owner: 'guest:test-cart',
+      owner: options.owner ?? 'guest:test-cart',
       write_id: `w-${id}`,
       store: 'nl',
       increment_id: incrementId,
@@ -93,6 +93,21 @@ export async function comments(app: FastifyInstance, id: string): Promise<Array<
 export async function stockQty(app: FastifyInstance, sku: string): Promise<number> {
   const row = await app.db.selectFrom('stock_items').select('qty').where('sku', '=', sku).executeTakeFirstOrThrow();
   return Number(row.qty);
+}
+
+/**
+ * The headers by which the order's owner proves it is theirs (its order token, as the placing device has it): for the
+ * tests whose subject is not ownership itself (security/payments-ownership.test.ts is).
+ */
+export async function ownerHeaders(app: FastifyInstance, orderId: string): Promise<Record<string, string>> {
+  const order = await ordersOf(app).getOrder(orderId);
+  return order ? { 'x-order-token': order.order_token } : {};
+}
+
+/** The sandbox page of a gateway address, as the payer's browser opens it (its path and its per-payment key). */
+export function gatewayPath(gatewayUrl: string): string {
+  const url = new URL(gatewayUrl);
+  return `${url.pathname}${url.search}`;
 }
 
 /** The body of a post-payment call for an order, returning to the shop's order-status page. */

@@ -67,8 +67,8 @@ describe('MultiSafepay adapter through the payment routes (recorded answers)', a
 
   it('creates a redirect order with the order id, the api_key header and the notification address; once', async () => {
     const order = await placeOrder(app, { total: 99.95 });
-    const first = await app.inject({ method: 'POST', url: '/api/payment/post-payment?store=', payload: paymentBody(order.id) });
-    const second = await app.inject({ method: 'POST', url: '/api/payment/post-payment', payload: paymentBody(order.id) });
+    const first = await app.inject({ method: 'POST', url: '/api/payment/post-payment?store=', headers: { 'x-order-token': order.token }, payload: paymentBody(order.id) });
+    const second = await app.inject({ method: 'POST', url: '/api/payment/post-payment', headers: { 'x-order-token': order.token }, payload: paymentBody(order.id) });
     expect(first.json().result.payment_gateway_url).toMatch(/^https:\/\/testpayv2\.multisafepay\.com\//);
     expect(second.json().result.payment_gateway_url).toBe(first.json().result.payment_gateway_url);
     const creates = calls.filter((c) => c.method === 'POST');
@@ -88,7 +88,7 @@ describe('MultiSafepay adapter through the payment routes (recorded answers)', a
 
   it('a notification with a changed body is refused; a genuine one is applied from the fetched order, not the body', async () => {
     const order = await placeOrder(app);
-    await app.inject({ method: 'POST', url: '/api/payment/post-payment', payload: paymentBody(order.id) });
+    await app.inject({ method: 'POST', url: '/api/payment/post-payment', headers: { 'x-order-token': order.token }, payload: paymentBody(order.id) });
     const { createHmac } = await import('node:crypto');
     const body = JSON.stringify({ order_id: order.id, status: 'completed' });
     const ts = String(Math.floor(Date.parse('2026-06-15T12:00:00.000Z') / 1000));
@@ -111,10 +111,10 @@ describe('MultiSafepay adapter through the payment routes (recorded answers)', a
   it('a declined payment is made again as a new MultiSafepay order of the same amount, found back by its transaction id', async () => {
     const order = await placeOrder(app, { total: 99.95 });
     mspStatus = 'declined';
-    await app.inject({ method: 'POST', url: '/api/payment/post-payment', payload: paymentBody(order.id) });
-    expect((await app.inject({ method: 'POST', url: '/api/payment/get-payment-status', payload: { order_id: order.id } })).json().result).toMatchObject({ status: 'declined', group: 'failed' });
+    await app.inject({ method: 'POST', url: '/api/payment/post-payment', headers: { 'x-order-token': order.token }, payload: paymentBody(order.id) });
+    expect((await app.inject({ method: 'POST', url: '/api/payment/get-payment-status', headers: { 'x-order-token': order.token }, payload: { order_id: order.id } })).json().result).toMatchObject({ status: 'declined', group: 'failed' });
     expect(await orderStatus(app, order.id)).toBe('pending_payment');
-    const again = await app.inject({ method: 'POST', url: '/api/payment/post-payment', payload: paymentBody(order.id, { method: 'multisafepay_creditcard', amount: 1 }) });
+    const again = await app.inject({ method: 'POST', url: '/api/payment/post-payment', headers: { 'x-order-token': order.token }, payload: paymentBody(order.id, { method: 'multisafepay_creditcard', amount: 1 }) });
     expect(again.statusCode).toBe(200);
     const creates = calls.filter((c) => c.method === 'POST' && (c.body as { order_id?: string }).order_id?.startsWith(order.id));
     expect(creates.map((c) => c.body)).toEqual([
@@ -142,7 +142,7 @@ describe('Mollie adapter through the payment routes (recorded answers)', async (
 
   it('creates a payment with the amount as a decimal string, the webhook and the order id as Idempotency-Key', async () => {
     const order = await placeOrder(app, { total: 1250 });
-    const answer = await app.inject({ method: 'POST', url: '/api/payment/post-payment', payload: paymentBody(order.id) });
+    const answer = await app.inject({ method: 'POST', url: '/api/payment/post-payment', headers: { 'x-order-token': order.token }, payload: paymentBody(order.id) });
     expect(answer.json().result.payment_gateway_url).toBe('https://www.mollie.com/checkout/select-issuer/ideal/7UhSN1zuXS');
     const create = calls.find((c) => c.method === 'POST')!;
     expect(create.headers.authorization).toBe('Bearer test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM');
@@ -153,7 +153,7 @@ describe('Mollie adapter through the payment routes (recorded answers)', async (
     const claim = await app.inject({ method: 'POST', url: '/api/payment/notifications/mollie', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `id=${MOLLIE_PAYMENT_ID}&status=paid` });
     expect(claim.statusCode).toBe(200);
     expect(await orderStatus(app, order.id)).toBe('pending_payment');
-    const status = await app.inject({ method: 'POST', url: '/api/payment/get-payment-status?store=en', payload: { order_id: order.id } });
+    const status = await app.inject({ method: 'POST', url: '/api/payment/get-payment-status?store=en', headers: { 'x-order-token': order.token }, payload: { order_id: order.id } });
     expect(status.json().result).toMatchObject({ status: 'open', group: 'pending' });
 
     mollieStatus = 'paid';
@@ -174,14 +174,15 @@ describe('Mollie adapter through the payment routes (recorded answers)', async (
   it("a refused create answers the provider's message (for 'Payment is not created - {message}'); the client's comment is recorded once and the order can still be paid", async () => {
     refuse = true;
     const order = await placeOrder(app);
-    const answer = await app.inject({ method: 'POST', url: '/api/payment/post-payment', payload: paymentBody(order.id) });
+    const answer = await app.inject({ method: 'POST', url: '/api/payment/post-payment', headers: { 'x-order-token': order.token }, payload: paymentBody(order.id) });
     refuse = false;
     expect(answer.statusCode).toBe(502);
     expect(answer.json().result.message).toBe('The amount is higher than the maximum');
     const comment = { order_id: order.id, order_comment: { statusHistory: { comment: 'Payment could not be created: The amount is higher than the maximum', status: 'canceled', is_customer_notified: false, is_visible_on_front: false } } };
-    expect((await app.inject({ method: 'POST', url: '/api/payment/order-comments', payload: comment })).statusCode).toBe(200);
-    expect((await app.inject({ method: 'POST', url: '/api/payment/order-comments', payload: comment })).statusCode).toBe(200);
-    expect((await comments(app, order.id)).filter((c) => c.comment.startsWith('Payment could not be created'))).toEqual([{ comment: 'Payment could not be created: The amount is higher than the maximum', status: 'canceled' }]);
+    expect((await app.inject({ method: 'POST', url: '/api/payment/order-comments', headers: { 'x-order-token': order.token }, payload: comment })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'POST', url: '/api/payment/order-comments', headers: { 'x-order-token': order.token }, payload: comment })).statusCode).toBe(200);
+    // A note under the order's own status: the shopper's device cannot set one.
+    expect((await comments(app, order.id)).filter((c) => c.comment.includes('Payment could not be created'))).toEqual([{ comment: "Note from the shopper's device: Payment could not be created: The amount is higher than the maximum", status: 'pending' }]);
     // The order waits for its payment (stock reserved): the shopper is offered to pay it again.
     expect(await orderStatus(app, order.id)).toBe('pending');
     const shown = await app.inject({ method: 'GET', url: `/api/order-status/${order.token}?hash=${encodeURIComponent(order.hash)}` });

@@ -1,20 +1,20 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { sandboxSecret } from '../payments.ts';
-import { buildPaymentsApp, comments, orderStatus, paymentBody, placeOrder, SHOP, stockQty, TEST_TOKEN_SECRET } from '../payments.test-support.ts';
+import { buildPaymentsApp, comments, gatewayPath, orderStatus, ownerHeaders, paymentBody, placeOrder, SHOP, stockQty, TEST_TOKEN_SECRET } from '../payments.test-support.ts';
 import { TEST_NOW } from '../../../test/build-test-app.ts';
 
 const app = await buildPaymentsApp();
 
 async function postPayment(orderId: string, extra: Record<string, unknown> = {}, query = '') {
-  return app.inject({ method: 'POST', url: `/api/payment/post-payment${query}`, payload: paymentBody(orderId, extra) });
+  return app.inject({ method: 'POST', url: `/api/payment/post-payment${query}`, headers: await ownerHeaders(app, orderId), payload: paymentBody(orderId, extra) });
 }
 
 async function pay(orderId: string, outcome: string) {
   const created = await postPayment(orderId);
   expect(created.statusCode).toBe(200);
   const gateway = new URL(created.json().result.payment_gateway_url);
-  return app.inject({ method: 'POST', url: gateway.pathname, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `outcome=${outcome}` });
+  return app.inject({ method: 'POST', url: `${gateway.pathname}${gateway.search}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `outcome=${outcome}` });
 }
 
 function signed(body: string, options: { secret?: string; timestamp?: number } = {}) {
@@ -25,6 +25,12 @@ function signed(body: string, options: { secret?: string; timestamp?: number } =
     'x-sandbox-timestamp': timestamp,
     'x-sandbox-signature': createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex'),
   };
+}
+
+/** The sandbox page of the order's first payment attempt. */
+async function firstGateway(orderId: string): Promise<string> {
+  const row = await app.db.withTables<{ payments: { order_id: string; attempt: number; gateway_url: string } }>().selectFrom('payments').select('gateway_url').where('order_id', '=', orderId).where('attempt', '=', 1).executeTakeFirstOrThrow();
+  return gatewayPath(row.gateway_url);
 }
 
 async function sandboxPaymentId(orderId: string): Promise<string> {
@@ -43,7 +49,7 @@ describe('sandbox payment: create, hosted page, outcome, signed notification, or
     expect(await orderStatus(app, order.id)).toBe('pending_payment');
     expect(await comments(app, order.id)).toContainEqual({ comment: 'Payment is created for amount 1250.00 EUR', status: 'pending_payment' });
 
-    const page = await app.inject({ method: 'GET', url: new URL(result.payment_gateway_url).pathname, headers: { 'accept-language': 'en-GB,en;q=0.9' } });
+    const page = await app.inject({ method: 'GET', url: gatewayPath(result.payment_gateway_url), headers: { 'accept-language': 'en-GB,en;q=0.9' } });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('€1,250.00');
@@ -51,7 +57,7 @@ describe('sandbox payment: create, hosted page, outcome, signed notification, or
     expect(page.body).toContain('no money is charged');
     for (const outcome of ['paid', 'pending', 'failed', 'expired', 'cancelled']) expect(page.body).toContain(`name="outcome" value="${outcome}"`);
     expect(page.body).toContain('<html lang="en">');
-    const dutch = await app.inject({ method: 'GET', url: `${new URL(result.payment_gateway_url).pathname}?lang=nl` });
+    const dutch = await app.inject({ method: 'GET', url: `${gatewayPath(result.payment_gateway_url)}&lang=nl` });
     expect(dutch.body).toContain('Testbetaling');
   });
 
@@ -92,7 +98,7 @@ describe('sandbox payment: create, hosted page, outcome, signed notification, or
     const status = await app.inject({ method: 'GET', url: `/api/order-status/${order.token}?hash=${encodeURIComponent(order.hash)}` });
     expect(status.json().result.payment).toEqual({ status: 'pending', group: 'pending' });
     const gateway = (await postPayment(order.id)).json().result.payment_gateway_url;
-    await app.inject({ method: 'POST', url: new URL(gateway).pathname, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'outcome=paid' });
+    await app.inject({ method: 'POST', url: gatewayPath(gateway), headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'outcome=paid' });
     expect(await orderStatus(app, order.id)).toBe('processing');
   });
 
@@ -111,7 +117,7 @@ describe('sandbox payment: create, hosted page, outcome, signed notification, or
     expect(shown.json().result.pay_again.methods.map((m: { code: string }) => m.code)).toContain('multisafepay_creditcard');
     // A finished payment keeps its outcome: choosing again on its page changes nothing.
     const first = await sandboxPaymentId(order.id);
-    const again = await app.inject({ method: 'POST', url: `/sandbox-pay/${first}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'outcome=paid' });
+    const again = await app.inject({ method: 'POST', url: await firstGateway(order.id), headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'outcome=paid' });
     expect(again.statusCode).toBe(303);
     expect(await orderStatus(app, order.id)).toBe('pending_payment');
 
@@ -119,8 +125,8 @@ describe('sandbox payment: create, hosted page, outcome, signed notification, or
     const retried = await postPayment(order.id, { method: 'multisafepay_creditcard', amount: 1 });
     expect(retried.statusCode).toBe(200);
     expect(retried.json().result).toMatchObject({ order_id: order.id, order_incremental_id: order.incrementId, amount: '1250.00', currency: 'EUR' });
-    const second = new URL(retried.json().result.payment_gateway_url).pathname;
-    expect(second).not.toBe(`/sandbox-pay/${first}`);
+    const second = gatewayPath(retried.json().result.payment_gateway_url);
+    expect(new URL(second, SHOP).pathname).not.toBe(`/sandbox-pay/${first}`);
     const payments = await app.db.withTables<{ payments: { order_id: string; attempt: number; method: string; amount: number } }>().selectFrom('payments').select(['attempt', 'method', 'amount']).where('order_id', '=', order.id).orderBy('attempt').execute();
     expect(payments.map((p) => [Number(p.attempt), p.method, Number(p.amount)])).toEqual([
       [1, 'ideal', 125000],
@@ -164,9 +170,9 @@ describe('sandbox payment: create, hosted page, outcome, signed notification, or
     const unpaid = await placeOrder(clocked, { sku: 'W-1' });
     const abandoned = await placeOrder(clocked, { sku: 'W-1' });
     const paid = await placeOrder(clocked, { sku: 'W-1' });
-    const create = (id: string) => clocked.inject({ method: 'POST', url: '/api/payment/post-payment', payload: paymentBody(id) });
+    const create = async (id: string) => clocked.inject({ method: 'POST', url: '/api/payment/post-payment', headers: await ownerHeaders(clocked, id), payload: paymentBody(id) });
     await create(abandoned.id);
-    const gateway = new URL((await create(paid.id)).json().result.payment_gateway_url).pathname;
+    const gateway = gatewayPath((await create(paid.id)).json().result.payment_gateway_url);
     await clocked.inject({ method: 'POST', url: gateway, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'outcome=paid' });
     // The check runs at start and every minute; here it is run by hand at two moments.
     now += 59 * 60_000;

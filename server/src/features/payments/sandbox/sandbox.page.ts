@@ -106,7 +106,7 @@ function page(language: Language, title: string, body: string): string {
 <body><header><p>Horloge shop · sandbox</p></header><main>${body}</main></body></html>`;
 }
 
-export function sandboxPaymentPage(payment: SandboxPayment, language: Language, options: { finished: boolean; action: string }): string {
+export function sandboxPaymentPage(payment: SandboxPayment, language: Language, options: { finished: boolean; action: string; key: string }): string {
   const t = SANDBOX_TEXTS[language];
   const details = `<dl>
 <dt>${escapeHtml(t.order)}</dt><dd>${escapeHtml(payment.increment_id)}</dd>
@@ -115,7 +115,7 @@ export function sandboxPaymentPage(payment: SandboxPayment, language: Language, 
 </dl>`;
   const choices = options.finished
     ? `<p role="status">${escapeHtml(t.finished(payment.status))}</p><p><a href="${escapeHtml(payment.redirect_url)}">${escapeHtml(t.back)}</a></p>`
-    : `<form method="post" action="${escapeHtml(options.action)}"><fieldset><legend>${escapeHtml(t.choose)}</legend><div class="outcomes">${(Object.keys(t.outcomes) as SandboxOutcome[])
+    : `<form method="post" action="${escapeHtml(options.action)}"><input type="hidden" name="key" value="${escapeHtml(options.key)}"><fieldset><legend>${escapeHtml(t.choose)}</legend><div class="outcomes">${(Object.keys(t.outcomes) as SandboxOutcome[])
         .map((outcome) => `<button type="submit" name="outcome" value="${outcome}">${escapeHtml(t.outcomes[outcome])}</button>`)
         .join('')}</div></fieldset></form>`;
   return page(language, `${t.title} · ${payment.increment_id}`, `<h1>${escapeHtml(t.heading)}</h1><p class="note" role="note">${escapeHtml(t.testNote)}</p>${details}${choices}`);

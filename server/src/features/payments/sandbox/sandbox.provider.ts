@@ -3,6 +3,10 @@
  * payment page on the shop's server (/sandbox-pay/:paymentId) where the payer chooses the outcome; the sandbox
  * records it, sends an HMAC-signed notification to the shop's notification route, and sends the payer back.
  * It speaks provider 1's status words: open, paid, pending, failed, expired, canceled.
+ *
+ * The hosted page belongs to the payer who got its address: the gateway address carries a per-payment key
+ * (`?key=`, an HMAC of the payment id with the sandbox's secret), and the page shows, pays or fails a payment only
+ * with it. Without it the page answers as for a payment that does not exist.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { PROVIDER_METHODS, type PaymentServiceIssuer, type PaymentServiceMethod } from '@shop/shared/payments/index';
@@ -21,6 +25,8 @@ import {
 export const SANDBOX_PAGE_PATH = '/sandbox-pay';
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
 export const SANDBOX_TIMESTAMP_HEADER = 'x-sandbox-timestamp';
+/** The query parameter (and form field) of the hosted page's per-payment key. */
+export const SANDBOX_KEY_PARAM = 'key';
 /** A signed notification older (or newer) than this is refused: a captured one cannot be replayed later. */
 export const SANDBOX_NOTIFICATION_MAX_AGE_MS = 5 * 60 * 1000;
 
@@ -112,7 +118,18 @@ export class SandboxProvider implements PaymentProvider {
       .onConflict((oc) => oc.column('order_id').doNothing())
       .execute();
     const row = await this.db.selectFrom('sandbox_payments').select('id').where('order_id', '=', input.idempotencyKey).executeTakeFirstOrThrow();
-    return { providerPaymentId: row.id, gatewayUrl: `${new URL(input.redirectUrl).origin}${SANDBOX_PAGE_PATH}/${row.id}` };
+    return { providerPaymentId: row.id, gatewayUrl: `${new URL(input.redirectUrl).origin}${SANDBOX_PAGE_PATH}/${row.id}?${SANDBOX_KEY_PARAM}=${this.pageKey(row.id)}` };
+  }
+
+  /** The hosted page's key of a payment: only the gateway address the payer got carries it. */
+  pageKey(paymentId: string): string {
+    return createHmac('sha256', this.options.secret).update(`sandbox-page:${paymentId}`).digest('base64url');
+  }
+
+  /** The payment of the hosted page, when `key` is its page key; null for an unknown payment or a wrong key alike. */
+  async paymentWithKey(paymentId: string, key: unknown): Promise<SandboxPayment | null> {
+    if (typeof key !== 'string' || !sameHex(key, this.pageKey(paymentId))) return null;
+    return this.payment(paymentId);
   }
 
   async payment(id: string): Promise<SandboxPayment | null> {
