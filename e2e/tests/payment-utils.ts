@@ -26,6 +26,8 @@ export interface PlacedOrderForPayment {
   method: string;
   issuer?: string;
   description: string;
+  /** The order's token, which proves to the payment calls that the order is the shopper's (X-Order-Token). */
+  orderToken?: string;
 }
 
 const address = { firstName: 'Anna', lastName: 'Jansen', country: 'NL', streetAddress: 'Kalverstraat 1', city: 'Amsterdam', zipCode: '1012 NX', phoneNumber: '0612345678' };
@@ -61,7 +63,17 @@ export async function placeGuestOrder(request: APIRequestContext, method = 'mult
 
 /** The order as the checkout hands it over; iDEAL with the bank the shopper chose (the sandbox's ING). */
 export function paymentOrder(order: PlacedOrder, method = 'multisafepay_ideal'): PlacedOrderForPayment {
-  return { orderId: order.id, incrementId: order.incrementId, storeCode: 'en', currency: 'EUR', amount: 1, method, ...(method === 'multisafepay_ideal' ? { issuer: 'ideal_INGBNL2A' } : {}), description: `Order ${order.incrementId}` };
+  return {
+    orderId: order.id,
+    incrementId: order.incrementId,
+    storeCode: 'en',
+    currency: 'EUR',
+    amount: 1,
+    method,
+    ...(method === 'multisafepay_ideal' ? { issuer: 'ideal_INGBNL2A' } : {}),
+    description: `Order ${order.incrementId}`,
+    orderToken: order.token,
+  };
 }
 
 export function statusUrl(order: PlacedOrder, hash = order.hash): string {

@@ -95,10 +95,12 @@ test('pending in the sandbox: grey Pending, then paid later and the page updates
 
   // The payer finishes later on the provider's page: the same order's payment (post-payment answers it again).
   const again = await request.post('/api/payment/post-payment?store=en', {
+    headers: { 'X-Order-Token': order.token },
     data: { order_id: order.id, currency: 'EUR', description: 'x', redirectUrl: `${new URL(page.url()).origin}/en/order-status`, method: 'multisafepay_ideal', amount: 1 },
   });
   const gatewayUrl = new URL((await again.json()).result.payment_gateway_url as string);
-  const paid = await request.post(gatewayUrl.pathname, { form: { outcome: 'paid' }, maxRedirects: 0 });
+  // The provider's page of this payment: its address carries the payment's key.
+  const paid = await request.post(`${gatewayUrl.pathname}${gatewayUrl.search}`, { form: { outcome: 'paid' }, maxRedirects: 0 });
   expect(paid.status()).toBe(303);
 
   await expect(label).toHaveText('✓Paid', { timeout: 20_000 });

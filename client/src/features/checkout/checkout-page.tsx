@@ -445,6 +445,9 @@ function provideCheckout({ read, orders, drafts, store, setPassword, t }: Checko
               method,
               ...(issuer ? { issuer } : {}),
               description: t('paymentDescription', { ns: 'checkout', number: order.incrementId }),
+              // The order's token from the shop's answer proves to the payment calls that the order is this shopper's.
+              ...(order.token ? { orderToken: order.token } : {}),
+              ...(order.hash ? { statusHash: order.hash } : {}),
             },
             // A payment that could not be made leaves the shopper here, with the order to pay again or take back.
             { errorUrl: `/${store}/checkout` },

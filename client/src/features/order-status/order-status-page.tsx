@@ -154,6 +154,9 @@ function StatusCard({ data, source, onPaymentEnded }: { data: OrderStatusData; s
         amount: data.order.grand_total ?? 0,
         method,
         description: t('paymentDescription', { ns: 'checkout', number, defaultValue: `Order ${number}` }),
+        // The page's link proves the order is the shopper's: its token and hash, or (by transaction id) its hash.
+        ...(source.kind === 'token' ? { orderToken: source.token } : {}),
+        statusHash: source.hash,
       },
       // A payment that could not be made leaves the shopper on this page, asked again.
       { errorUrl: `${window.location.pathname}${window.location.search}` },

@@ -30,6 +30,12 @@ export interface PlacedOrderForPayment {
   method: string;
   issuer?: string;
   description: string;
+  /**
+   * What proves the order is the shopper's to the payment calls (besides a logged-in customer's own token): the
+   * order's token from its result or its order-status link, or the link's hash where that is all the page has.
+   */
+  orderToken?: string;
+  statusHash?: string;
 }
 
 export interface PaymentFlowInput {

@@ -57,6 +57,30 @@ describe('startPayment wiring (the real calls, notice and navigation)', () => {
     expect(document.querySelector('.payment-progress')).toBeNull();
   });
 
+  it("the order calls prove the order is the shopper's in headers: its token and its status hash", async () => {
+    await initI18n('en');
+    const calls: Array<{ url: string; headers: Headers }> = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = String(input);
+        calls.push({ url, headers: new Headers(init?.headers) });
+        if (url.startsWith('/api/payment/payment-methods')) return json(200, { code: 200, result: { data: [{ id: 'creditcard', description: 'Credit card' }] } });
+        if (url.startsWith('/api/payment/post-payment')) return json(409, { code: 409, result: { error: 'conflict', message: 'This order can not be paid online' } });
+        return json(200, { code: 200, result: 'ok' });
+      }),
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(await startPayment({ ...ORDER, method: 'multisafepay_creditcard', orderToken: 'tok-1', statusHash: 'hash-1' }, { navigate: vi.fn() })).toBe('failed');
+    for (const path of ['/api/payment/post-payment', '/api/payment/order-comments']) {
+      const call = calls.find((made) => made.url.startsWith(path));
+      expect(call?.headers.get('x-order-token'), path).toBe('tok-1');
+      expect(call?.headers.get('x-order-hash'), path).toBe('hash-1');
+      // Never in the address, where logs and referrers would keep it.
+      expect(call?.url, path).not.toContain('tok-1');
+    }
+  });
+
   it('iDEAL with an empty issuer list: the shopper sees the error, no payment is made, and the page given as error address is kept', async () => {
     await initI18n('en');
     const urls: string[] = [];

@@ -48,20 +48,21 @@ export async function startPayment(order: PlacedOrderForPayment, options: StartP
   await loadPaymentTexts();
   const t = (key: string, values: Record<string, string> = {}) => i18next.t(key, { ns: PAYMENT_NS, ...values });
   const navigate = options.navigate ?? navigateInApp;
+  const proof = { orderToken: order.orderToken, statusHash: order.statusHash };
 
   const machine = paymentFlowMachine.provide({
     actors: {
       loadMethods: fromPromise(({ input }) => loadServiceMethods(input.store)),
       loadIssuers: fromPromise(({ input }) => loadIssuers(input.store, input.method)),
       pickIssuer: fromPromise(async ({ input }) => (await import('./issuer-picker.tsx')).pickIssuer(input.issuers)),
-      createPayment: fromPromise(({ input }) => postPayment(input.store, input.body)),
+      createPayment: fromPromise(({ input }) => postPayment(input.store, input.body, proof)),
       recordComment: fromPromise(({ input }) =>
         postOrderComment(input.store, {
           order_id: input.comment.order_id,
           order_comment: {
             statusHistory: { comment: input.comment.comment, created_at: new Date().toISOString(), is_customer_notified: false, is_visible_on_front: false, status: input.comment.status },
           },
-        }),
+        }, proof),
       ),
     },
     actions: {
