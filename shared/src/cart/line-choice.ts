@@ -2,6 +2,7 @@ import type { ConfigurableChild, Product } from '../catalogue/product.schema.ts'
 import { selectVariant } from '../catalogue/variants.ts';
 import { CART_MESSAGES, type CartProblem } from './cart-errors.ts';
 import type { BundleItemOption, ConfigurableItemOption, ProductOption } from './cart.schema.ts';
+import { checkBundleChoice } from './quantity.ts';
 
 /**
  * What a line takes from the catalogue, decided from the catalogue alone (the shopper names choices, never prices or
@@ -52,8 +53,8 @@ export function defaultBundleChoice(options: readonly BundleOptionDef[]): Bundle
  * Checks a bundle choice against the catalogue's options and answers the pieces it takes. No choice at all
  * (`chosen` undefined) is the bundle as listed (`defaultBundleChoice`). Otherwise the choice is exactly what it names:
  * every option it names exists, once; every chosen link is one of that option's links, once; a radio or select option
- * holds one link; `option_qty` is a whole number from 1 and equals the quantity the catalogue fixes for each chosen
- * link; every required option has a link; and at least one piece is chosen. Any other choice is refused with the
+ * holds one link; `option_qty` is a whole number from 1 up to what the option holds (the quantity the catalogue fixes
+ * for its chosen link, or the largest of its chosen links'); each piece is taken at its fixed quantity; every required option has a link; and at least one piece is chosen. Any other choice is refused with the
  * spec's bundle message ("Please configure product bundle options ...").
  */
 export function resolveBundleChoice(options: readonly BundleOptionDef[], chosen: readonly BundleItemOption[] | undefined): BundleChoiceCheck {
@@ -68,15 +69,16 @@ export function resolveBundleChoice(options: readonly BundleOptionDef[], chosen:
     if (new Set(selections).size !== selections.length) return bundleProblem();
     if (option.type !== 'checkbox' && selections.length > 1) return bundleProblem();
     if (selections.length === 0) continue;
-    if (!Number.isSafeInteger(pick.option_qty) || pick.option_qty < 1) return bundleProblem();
-    for (const id of selections) {
-      const link = option.product_links.find((candidate) => candidate.id === id);
-      if (!link || pick.option_qty !== bundleLinkQty(link)) return bundleProblem();
-      pieces.push({ option_id: option.option_id, link_id: link.id, sku: link.sku, qty: bundleLinkQty(link) });
-    }
+    const links = selections.map((id) => option.product_links.find((candidate) => candidate.id === id));
+    if (links.some((link) => link === undefined)) return bundleProblem();
+    const fixed = (links as BundleLinkDef[]).map(bundleLinkQty);
+    // One piece: exactly its quantity. Several (a checkbox option): one number for the option, from 1 up to the most
+    // the option holds of one of them; each piece is still taken at its own quantity.
+    const allowed = fixed.length === 1 ? pick.option_qty === fixed[0] : pick.option_qty <= Math.max(...fixed);
+    if (!Number.isSafeInteger(pick.option_qty) || pick.option_qty < 1 || !allowed) return bundleProblem();
+    (links as BundleLinkDef[]).forEach((link, index) => pieces.push({ option_id: option.option_id, link_id: link.id, sku: link.sku, qty: fixed[index]! }));
   }
-  const missing = options.some((option) => option.required && !pieces.some((piece) => piece.option_id === option.option_id));
-  if (missing || pieces.length === 0) return bundleProblem();
+  if (checkBundleChoice(options, choice) || pieces.length === 0) return bundleProblem();
   return { ok: true, pieces };
 }
 
