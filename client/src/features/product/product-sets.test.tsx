@@ -227,7 +227,7 @@ describe('bundle selection rules', () => {
   });
 
   it('builds only choices the shared rule (and so the server) takes, and stops an incomplete one', () => {
-    const page = product({ sku: 'BUNDLE', type_id: 'bundle', bundle_options: options });
+    const page = product({ id: 70, name: 'Gift set', sku: 'BUNDLE', type_id: 'bundle', bundle_options: options });
     for (const selection of [defaultBundleSelection(options), { 1: [1], 2: [3, 4] }, { 1: [2], 2: [] }]) {
       expect(bundleChoiceProblem(options, selection)).toBeNull();
       const choice = bundleCartProduct(page, options, selection, undefined).product_option?.extension_attributes.bundle_options;
