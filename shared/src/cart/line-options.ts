@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import type { ConfigurableOption, Product } from '../catalogue/product.schema.ts';
 import type { BundleItemOption, ConfigurableItemOption, ProductOption } from './cart.schema.ts';
+import { bundleLinkQty } from './line-choice.ts';
 
 /**
  * What a line shows of the options chosen for it (a ring size, the pieces of a bundle), wherever it is shown: the
@@ -31,8 +32,8 @@ export function configurableLineOptions(options: readonly ConfigurableOption[], 
 }
 
 /**
- * The bundle options chosen: each option's title with the pieces chosen for it ("2 × Name" when more than one of a
- * piece is included). A piece whose name is unknown is named by its sku.
+ * The bundle options chosen: each option's title with the pieces chosen for it ("2 × Name" when the bundle holds more
+ * than one of a piece). A piece whose name is unknown is named by its sku.
  */
 export function bundleLineOptions(options: Readonly<NonNullable<Product['bundle_options']>>, chosen: readonly BundleItemOption[], memberName: (sku: string) => string | undefined): LineOption[] {
   return [...options]
@@ -41,10 +42,10 @@ export function bundleLineOptions(options: Readonly<NonNullable<Product['bundle_
       const pick = chosen.find((c) => c.option_id === option.option_id);
       const links = pick ? option.product_links.filter((link) => pick.option_selections.includes(link.id)) : [];
       if (links.length === 0) return [];
-      const qty = pick && pick.option_qty > 0 ? pick.option_qty : undefined;
       const pieces = links.map((link) => {
         const name = memberName(link.sku) ?? link.sku;
-        const times = qty ?? link.qty;
+        // The quantity the catalogue fixes for the piece: the one priced and reserved (line-choice.ts).
+        const times = bundleLinkQty(link);
         return times > 1 ? `${times} × ${name}` : name;
       });
       return [{ label: option.title, value: pieces.join(', ') }];

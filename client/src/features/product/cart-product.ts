@@ -1,5 +1,5 @@
 import type { ConfigurableChild, Product } from '@shop/shared';
-import { bundleLineOptions, checkBundleChoice, configurableLineOptions, type AddToCartProduct, type BundleItemOption, type CartProblem } from '@shop/shared/cart/index';
+import { bundleLineOptions, bundleLinkQty, configurableLineOptions, resolveBundleChoice, type AddToCartProduct, type BundleItemOption, type CartProblem } from '@shop/shared/cart/index';
 import type { VariantSelection } from '@shop/shared/catalogue/variants';
 import type { PriceFields } from '../catalogue/price-tag.tsx';
 import { hasOwnPage, type BundleOption, type BundleSelection } from './product-sets.ts';
@@ -43,6 +43,15 @@ export function configurableCartProduct(product: Product, child: ConfigurableChi
   };
 }
 
+/** The choice a bundle line carries: each option with a piece chosen, its links at the quantity the catalogue fixes. */
+export function bundleChoice(options: readonly BundleOption[], selection: BundleSelection): BundleItemOption[] {
+  return options.flatMap((option) => {
+    const ids = selection[option.option_id] ?? [];
+    const first = option.product_links.find((link) => ids.includes(link.id));
+    return ids.length && first ? [{ option_id: option.option_id, option_qty: bundleLinkQty(first), option_selections: [...ids] }] : [];
+  });
+}
+
 /** The bundle with the shopper's choice: each option with a choice, its links and their quantity, and the pieces' names. */
 export function bundleCartProduct(
   product: Product,
@@ -51,11 +60,7 @@ export function bundleCartProduct(
   total: PriceFields | undefined,
   memberName: (sku: string) => string | undefined = () => undefined,
 ): AddToCartProduct {
-  const chosen: BundleItemOption[] = options.flatMap((option) => {
-    const ids = selection[option.option_id] ?? [];
-    const first = option.product_links.find((link) => ids.includes(link.id));
-    return ids.length && first ? [{ option_id: option.option_id, option_qty: first.qty > 0 ? first.qty : 1, option_selections: [...ids] }] : [];
-  });
+  const chosen = bundleChoice(options, selection);
   return {
     ...simpleCartProduct(product),
     ...(total ? { final_price_incl_tax: total.final_price_incl_tax } : {}),
@@ -75,7 +80,12 @@ export function groupedCartProduct(product: Product, members: readonly Product[]
   };
 }
 
-/** Every required bundle option has a choice (a checkbox option may be left empty only when optional): the shared rule. */
+/**
+ * The choice as the line will carry it, checked by the rule the server's cart and order placing apply (shared
+ * `resolveBundleChoice`): every required option has a piece, every piece is the option's, at its fixed quantity. A
+ * choice the server would refuse is never added.
+ */
 export function bundleChoiceProblem(options: readonly BundleOption[], selection: BundleSelection): CartProblem | null {
-  return checkBundleChoice(options, options.map((option) => ({ option_id: option.option_id, option_selections: selection[option.option_id] ?? [] })));
+  const check = resolveBundleChoice(options, bundleChoice(options, selection));
+  return check.ok ? null : check.problem;
 }

@@ -2,6 +2,8 @@ import type { Product } from '@shop/shared';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { childPrices, installFakeCatalogue, product, renderShop } from '../../test/shop-test-utils.tsx';
+import { resolveBundleChoice } from '@shop/shared/cart/index';
+import { bundleCartProduct, bundleChoiceProblem } from './cart-product.ts';
 import { bundleSelectionTotal, chooseBundleLink, defaultBundleSelection, type BundleOption } from './product-sets.ts';
 
 const ok = (result: unknown) => new Response(JSON.stringify({ code: 200, result }), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -222,6 +224,20 @@ describe('bundle selection rules', () => {
     const optional: BundleOption = { ...options[0]!, required: false };
     expect(chooseBundleLink(start, optional, null)).toEqual({ 1: [], 2: [4] });
     expect(chooseBundleLink(both, options[1]!, null)).toEqual({ 1: [2], 2: [] });
+  });
+
+  it('builds only choices the shared rule (and so the server) takes, and stops an incomplete one', () => {
+    const page = product({ id: 70, name: 'Gift set', sku: 'BUNDLE', type_id: 'bundle', bundle_options: options });
+    for (const selection of [defaultBundleSelection(options), { 1: [1], 2: [3, 4] }, { 1: [2], 2: [] }]) {
+      expect(bundleChoiceProblem(options, selection)).toBeNull();
+      const choice = bundleCartProduct(page, options, selection, undefined).product_option?.extension_attributes.bundle_options;
+      expect(resolveBundleChoice(options, choice).ok).toBe(true);
+    }
+    expect(bundleCartProduct(page, options, { 1: [1], 2: [3] }, undefined).product_option?.extension_attributes.bundle_options).toEqual([
+      { option_id: 1, option_qty: 1, option_selections: [1] },
+      { option_id: 2, option_qty: 3, option_selections: [3] },
+    ]);
+    expect(bundleChoiceProblem(options, { 1: [], 2: [3] })).toMatchObject({ code: 'cart_bundle_options' });
   });
 
   it('adds the chosen prices incl. tax times qty with the one rounding rule', () => {

@@ -271,9 +271,9 @@ describe('GET /api/cart/totals', () => {
     });
   });
 
-  it('prices a bundle line at the shopper’s choice, the options not chosen at their default link', async () => {
+  it('prices a bundle line at the shopper’s choice (every required option named), a line without a choice at its default links', async () => {
     const chosen = await newCart();
-    const choice = { extension_attributes: { bundle_options: [{ option_id: 1, option_qty: 1, option_selections: [1] }] } };
+    const choice = { extension_attributes: { bundle_options: [{ option_id: 1, option_qty: 1, option_selections: [1] }, { option_id: 2, option_qty: 2, option_selections: [3] }] } };
     expect((await update(chosen, { sku: 'BUNDLE-60', qty: 1, product_option: choice })).status).toBe(200);
     // W-1 5000 + 2 × RING-1000 1000 = 7000 excl., 8470 incl.
     expect((await totals(chosen)).items).toEqual([expect.objectContaining({ sku: 'BUNDLE-60', price: 7000, price_incl_tax: 8470, tax_percent: 21 })]);

@@ -17,13 +17,16 @@ import {
   addToCart,
   cartItemFor,
   cartProblemToDomainError,
-  checkBundleChoice,
   createCartLine,
   isCartLineRemoved,
   isCartLineVisible,
+  lineMemberSkus,
+  NO_VARIANT_MESSAGE,
   normaliseCartQty,
   productLineOptions,
   removeCartLine,
+  resolveBundleChoice,
+  resolveVariantChoice,
   setCartLineQty,
   stockCheckOutcome,
   validateAddToCart,
@@ -239,8 +242,8 @@ export class CartService {
     const lines = await this.lines(owner);
     const store = options.store ?? DEFAULT_STORE;
     const products = await this.products(store, lines.map((line) => line.sku));
-    // A bundle line is priced at its chosen members: they are looked up too.
-    const members = [...products.values()].flatMap((product) => (product.type_id === 'bundle' ? (product.bundle_options ?? []).flatMap((option) => option.product_links.map((link) => link.sku)) : []));
+    // A bundle line is priced at its chosen members, a configurable parent at its variant: they are looked up too.
+    const members = [...products.values()].flatMap(lineMemberSkus);
     if (members.length > 0) for (const [sku, member] of await this.products(store, members)) products.set(sku, member);
     const coupon = cart.couponCode ? await this.carts.coupon(cart.couponCode) : null;
     const address = cart.shippingAddress;
@@ -375,28 +378,19 @@ export class CartService {
     if (product.type_id === 'grouped') throw new DomainError('bad_request', `${sku} is a grouped product: add its products one by one`);
     const options = existing ? { ...(existing.product_option ? { product_option: existing.product_option } : {}), ...(existing.custom_size !== undefined ? { custom_size: existing.custom_size } : {}), ...(existing.custom_size_unit !== undefined ? { custom_size_unit: existing.custom_size_unit } : {}) } : this.optionsOf(body);
     if (product.type_id === 'configurable') {
-      const chosen = options.product_option?.extension_attributes.configurable_item_options ?? [];
-      const child = (product.configurable_children ?? []).find(
-        (candidate) =>
-          chosen.length > 0 &&
-          chosen.every((option) => {
-            const code = product.configurable_options?.find((o) => o.attribute_id === option.option_id)?.attribute_code;
-            return code !== undefined && (candidate as Record<string, unknown>)[code] === option.option_value;
-          }),
-      );
-      const childProduct = child ? await this.product(store, child.sku) : undefined;
-      if (!childProduct || childProduct.status >= 2) throw new DomainError('bad_request', 'No available product variants', { details: { sku } });
+      const variant = resolveVariantChoice(product, options.product_option?.extension_attributes.configurable_item_options);
+      const childProduct = variant.ok ? await this.product(store, variant.child.sku) : undefined;
+      if (!childProduct || childProduct.status >= 2) throw cartProblemToDomainError({ code: 'cart_product_error', message: NO_VARIANT_MESSAGE, severity: 'error', sku });
       // The line shows the options it was chosen with, as a line added on the product page does.
       const labels = productLineOptions(product, options.product_option);
       return { ...childProduct, ...options, ...(labels.length ? { option_labels: labels } : {}) } as AddToCartProduct;
     }
-    if (product.type_id === 'bundle' && options.product_option) {
-      // A required option named with no piece is refused, as the product page refuses it; an option the call does not
-      // name is priced at its default piece (spec 1 §4), so it is not checked.
-      const named = options.product_option.extension_attributes.bundle_options ?? [];
-      const incomplete = checkBundleChoice((product.bundle_options ?? []).filter((option) => named.some((c) => c.option_id === option.option_id)), named);
-      if (incomplete) throw cartProblemToDomainError({ ...incomplete, sku });
-      const members = new Map((await this.catalogue.productsBySkus(store, (product.bundle_options ?? []).flatMap((option) => option.product_links.map((link) => link.sku)), { withDescriptions: false })).map((member) => [member.sku, member.name]));
+    if (product.type_id === 'bundle') {
+      // Every choice is checked against the catalogue's options (shared `resolveBundleChoice`), as the product page checks it.
+      const choice = resolveBundleChoice(product.bundle_options ?? [], options.product_option?.extension_attributes.bundle_options);
+      if (!choice.ok) throw cartProblemToDomainError({ ...choice.problem, sku });
+      if (!options.product_option) return { ...product, ...options } as AddToCartProduct;
+      const members = new Map((await this.catalogue.productsBySkus(store, lineMemberSkus(product), { withDescriptions: false })).map((member) => [member.sku, member.name]));
       const labels = productLineOptions(product, options.product_option, (memberSku) => members.get(memberSku));
       return { ...product, ...options, ...(labels.length ? { option_labels: labels } : {}) } as AddToCartProduct;
     }

@@ -6,7 +6,17 @@
  * rules and the country.
  */
 import { pricesFromAmounts, roundMoney, shownAmount, taxRateFor, type Product, type TaxRule } from '@shop/shared';
-import { cartTotals, DEFAULT_SHIPPING_METHOD, type CartLineDoc, type ShippingMethod } from '@shop/shared/cart/index';
+import {
+  cartProblemToDomainError,
+  cartTotals,
+  DEFAULT_SHIPPING_METHOD,
+  NO_VARIANT_MESSAGE,
+  resolveLine,
+  type BundlePiece,
+  type CartLineDoc,
+  type LineResolution,
+  type ShippingMethod,
+} from '@shop/shared/cart/index';
 import type { Coupon } from './cart.repository.ts';
 
 export const QUOTE_CURRENCY = 'EUR';
@@ -68,32 +78,40 @@ interface PricedLine {
   item: TotalsItem;
 }
 
+/** A product's unit prices excl. and incl. tax, taxed at its own class for the country. */
+function catalogueUnitPrice(product: Product, input: TotalsInput): { price: number; priceInclTax: number; rate: number } {
+  const rate = taxRateFor(input.taxRules, { productTaxClassId: product.tax_class_id, countryId: input.countryId })?.rate ?? 0;
+  const prices = pricesFromAmounts(product.price, product.special_price, rate);
+  return { price: prices.final_price, priceInclTax: prices.final_price_incl_tax, rate };
+}
+
 /**
- * A bundle line at the shopper's choice (spec 1 §4 prices a bundle at each option's default link, else its first,
- * times its qty): an option the line names is priced at its chosen links and quantity, the others by that rule. Each
- * member is taxed at its own class; the line's rate is the effective one. Null when a member is not in the catalogue.
+ * A bundle line at its checked pieces (`resolveLine`: each chosen link at the quantity the catalogue fixes for it; no
+ * choice is the bundle as listed, spec 1 §4). Each member is taxed at its own class; the line's rate is the effective
+ * one. Null when a member is not in the catalogue (placing refuses it as not available).
  */
-function bundleChoicePrice(product: Product, line: CartLineDoc, input: TotalsInput): { price: number; priceInclTax: number; rate: number } | null {
-  const chosen = line.product_option?.extension_attributes.bundle_options ?? [];
+function bundlePiecesPrice(pieces: readonly BundlePiece[], input: TotalsInput): { price: number; priceInclTax: number; rate: number } | null {
   let price = 0;
   let priceInclTax = 0;
-  for (const option of product.bundle_options ?? []) {
-    const choice = chosen.find((c) => c.option_id === option.option_id);
-    const picked = choice?.option_selections.length
-      ? option.product_links.filter((link) => choice.option_selections.includes(link.id))
-      : [option.product_links.find((link) => link.is_default) ?? option.product_links[0]].filter((link) => link !== undefined);
-    for (const link of picked) {
-      const member = input.product(link.sku);
-      if (!member) return null;
-      const memberRate = taxRateFor(input.taxRules, { productTaxClassId: member.tax_class_id, countryId: input.countryId })?.rate ?? 0;
-      const prices = pricesFromAmounts(member.price, member.special_price, memberRate);
-      const qty = choice && choice.option_qty > 0 ? choice.option_qty : link.qty;
-      price = roundMoney(price + prices.final_price * qty);
-      priceInclTax = roundMoney(priceInclTax + prices.final_price_incl_tax * qty);
-    }
+  for (const piece of pieces) {
+    const member = input.product(piece.sku);
+    if (!member) return null;
+    const unit = catalogueUnitPrice(member, input);
+    price = roundMoney(price + unit.price * piece.qty);
+    priceInclTax = roundMoney(priceInclTax + unit.priceInclTax * piece.qty);
   }
-  if (price === 0 && priceInclTax === 0) return null;
   return { price, priceInclTax, rate: price > 0 ? roundMoney(((priceInclTax - price) / price) * 100) : 0 };
+}
+
+/**
+ * What a line takes and is priced by, checked against the catalogue (shared `resolveLine`); a choice the catalogue
+ * does not offer (a bundle option, link or quantity it does not have, a required option left out, a variant that
+ * does not exist) is refused with its message, never priced without it.
+ */
+export function resolveTotalsLine(line: Pick<CartLineDoc, 'sku' | 'product_option'>, product: Product): LineResolution & { ok: true } {
+  const resolution = resolveLine(product, line.product_option);
+  if (!resolution.ok) throw cartProblemToDomainError({ ...resolution.problem, sku: line.sku });
+  return resolution;
 }
 
 function priceLine(line: CartLineDoc, input: TotalsInput): PricedLine {
@@ -101,14 +119,15 @@ function priceLine(line: CartLineDoc, input: TotalsInput): PricedLine {
   let price: number;
   let priceInclTax: number;
   let rate = 0;
-  const chosenBundle = product?.type_id === 'bundle' ? bundleChoicePrice(product, line, input) : null;
+  const resolution = product ? resolveTotalsLine(line, product) : null;
+  const variant = resolution?.variantSku !== undefined ? input.product(resolution.variantSku) : undefined;
+  const chosenBundle = resolution?.bundle ? bundlePiecesPrice(resolution.bundle, input) : null;
+  if (resolution?.kind === 'variant' && !variant) throw cartProblemToDomainError({ code: 'cart_product_error', message: NO_VARIANT_MESSAGE, severity: 'error', sku: line.sku });
   if (chosenBundle) {
     ({ price, priceInclTax, rate } = chosenBundle);
   } else if (product) {
-    rate = taxRateFor(input.taxRules, { productTaxClassId: product.tax_class_id, countryId: input.countryId })?.rate ?? 0;
-    const prices = pricesFromAmounts(product.price, product.special_price, rate);
-    price = prices.final_price;
-    priceInclTax = prices.final_price_incl_tax;
+    // A configurable parent is priced as the variant chosen (its own price and tax class), never as the parent.
+    ({ price, priceInclTax, rate } = catalogueUnitPrice(variant ?? product, input));
   } else {
     // A product gone from the catalogue keeps the price the shopper saw; its tax is unknown here.
     price = priceInclTax = line.snapshot.value.price_incl_tax;

@@ -9,7 +9,7 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { DEFAULT_STORE, isStoreCode, taxDefaultCountry, type Language, type Product } from '@shop/shared';
-import type { CartLineDoc } from '@shop/shared/cart/index';
+import { lineMemberSkus, resolveLine, type CartLineDoc } from '@shop/shared/cart/index';
 import { lineOptionsOf, type LineOptionsSource } from '@shop/shared/cart/line-options';
 import {
   BANK_TRANSFER_CODE,
@@ -44,11 +44,18 @@ import { withOrderTables, withOrderTablesTrx, type OrderItemsTable, type OrdersT
 
 type FailureKind = 'invalidAddress' | 'validationError' | 'notAvailable' | 'placingError';
 
+/** What a refused order names: the field, the message (or the sku that is short), and the product it is about. */
+interface PlacementProblem {
+  field: string;
+  message: string;
+  sku?: string;
+}
+
 /** Thrown inside a placement to undo it to the savepoint and write the failure. */
 class PlacementFailure extends Error {
   constructor(
     readonly kind: FailureKind,
-    readonly problems: readonly (OrderFieldProblem | { field: string; message: string })[] = [],
+    readonly problems: readonly (OrderFieldProblem | PlacementProblem)[] = [],
   ) {
     super(kind);
   }
@@ -239,7 +246,8 @@ export class OrderPlacement {
     const catalogue = this.options.catalogue;
     const skus = [...new Set(doc.items.map((item) => item.sku))];
     const products = new Map((await catalogue.productsBySkus(store, skus, { withDescriptions: false })).map((product) => [product.sku, product]));
-    const members = [...products.values()].flatMap((product) => (product.type_id === 'bundle' ? (product.bundle_options ?? []).flatMap((option) => option.product_links.map((link) => link.sku)) : []));
+    // What the lines take besides themselves: a bundle's pieces, a set's members, a parent's variants.
+    const members = [...products.values()].flatMap(lineMemberSkus);
     if (members.length > 0) for (const member of await catalogue.productsBySkus(store, members, { withDescriptions: false })) products.set(member.sku, member);
     const itemTypes = doc.items.map((item) => products.get(item.sku)?.type_id ?? item.type_id);
 
@@ -252,6 +260,8 @@ export class OrderPlacement {
 
     const unavailable = doc.items.filter((item) => !sellable(products.get(item.sku)));
     if (unavailable.length > 0) throw new PlacementFailure('notAvailable', unavailable.map((item) => ({ field: 'items', message: item.sku })));
+
+    const wanted = this.stockWanted(doc, products);
 
     const shipping = this.options.methods.shippingMethod(doc.shippingMethod.carrier_code, doc.shippingMethod.method_code, doc.shippingAddress.country)!;
     const payment = this.options.methods.paymentMethod(doc.paymentMethod.code, itemTypes)!;
@@ -316,7 +326,8 @@ export class OrderPlacement {
     const items = quote.items.map((item, position): OrderItemsTable => ({
       order_id: doc.id,
       position,
-      sku: item.sku,
+      // A configurable parent's line is the variant it resolved to: the piece that is sent.
+      sku: wanted.variants[position] ?? item.sku,
       name: item.name,
       qty: item.qty,
       price: item.price,
@@ -326,7 +337,7 @@ export class OrderPlacement {
     }));
     await (items.length === 1 ? insertOneItem(orders, items[0]!) : orders.insertInto('order_items').values(items).execute());
     // After the order row (the reservations refer to it); a shortage undoes all of it to the savepoint.
-    await this.reserve(orders, doc);
+    await this.reserve(orders, doc, wanted.qty);
     const comment = [payment.code === PURCHASE_ORDER_CODE ? `PO number ${purchaseOrderNumber(doc.po_number)}` : '', doc.comment?.trim() ?? ''].filter(Boolean).join(': ');
     if (comment) {
       await orders
@@ -371,9 +382,7 @@ export class OrderPlacement {
    * or with unmanaged stock it is not limited, otherwise it is short, the order fails and the savepoint gives back
    * what was taken. The reservations are written in one insert.
    */
-  private async reserve(orders: OrdersTrx, doc: OrderDoc): Promise<void> {
-    const wanted = new Map<string, number>();
-    for (const item of doc.items) wanted.set(item.sku, (wanted.get(item.sku) ?? 0) + item.qty);
+  private async reserve(orders: OrdersTrx, doc: OrderDoc, wanted: ReadonlyMap<string, number>): Promise<void> {
     const skus = [...wanted.keys()];
     const taken =
       skus.length === 1
@@ -389,6 +398,34 @@ export class OrderPlacement {
     const at = this.options.now();
     const reservations = skus.filter((sku) => takenSkus.has(sku)).map((sku): StockReservationsTable => ({ order_id: doc.id, sku, qty: wanted.get(sku)!, created_at: at, released_at: null }));
     await (reservations.length === 1 ? insertOneReservation(orders, reservations[0]!) : orders.insertInto('stock_reservations').values(reservations).execute());
+  }
+
+  /**
+   * Every physical item the order takes, summed by sku (shared `resolveLine`): a simple line itself, a configurable
+   * parent its variant (never the parent), a bundle each checked piece times its fixed quantity, a grouped set one of
+   * each member, the bundle or set itself too (limited only when the shop manages its stock); each times the line's
+   * quantity. A choice the catalogue does not offer refuses the order (a bundle choice as a validation error, a
+   * variant that does not exist as not available, with the spec's message); a piece that cannot be sold refuses it as
+   * not available, naming the piece.
+   */
+  private stockWanted(doc: OrderDoc, products: ReadonlyMap<string, Product>): { qty: Map<string, number>; variants: (string | undefined)[] } {
+    const qty = new Map<string, number>();
+    const variants: (string | undefined)[] = [];
+    const unavailable = new Set<string>();
+    for (const [index, item] of doc.items.entries()) {
+      const resolution = resolveLine(products.get(item.sku)!, item.product_option);
+      if (!resolution.ok) {
+        const kind = resolution.problem.code === 'cart_bundle_options' ? 'validationError' : 'notAvailable';
+        throw new PlacementFailure(kind, [{ field: `items.${index}.product_option`, message: resolution.problem.message, sku: item.sku }]);
+      }
+      variants.push(resolution.variantSku);
+      for (const piece of resolution.pieces) {
+        if (piece.sku !== item.sku && !sellable(products.get(piece.sku))) unavailable.add(piece.sku);
+        qty.set(piece.sku, (qty.get(piece.sku) ?? 0) + piece.qty * item.qty);
+      }
+    }
+    if (unavailable.size > 0) throw new PlacementFailure('notAvailable', [...unavailable].map((sku) => ({ field: 'items', message: sku })));
+    return { qty, variants };
   }
 
   /** The document with the server-owned fields of the copy the placing owner holds, or null when there is none. */
@@ -424,7 +461,7 @@ export class OrderPlacement {
     };
   }
 
-  private failed(doc: Doc, kind: FailureKind, problems: readonly { field: string; message: string }[] = []): Doc {
+  private failed(doc: Doc, kind: FailureKind, problems: readonly PlacementProblem[] = []): Doc {
     const code = ORDER_FAILURE_CODES[kind];
     const email = this.options.contactEmail;
     const failedDoc: Doc = {
