@@ -7,6 +7,8 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { AppConfig } from './config.ts';
 import { createAccounts } from './features/accounts/accounts.ts';
 import { accountRoutes } from './features/accounts/accounts.routes.ts';
+import { AccountThrottle, formThrottle } from './features/accounts/account-throttle.ts';
+import { registerThrottle } from './plugins/throttle.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { createCaptcha } from './features/captcha/captcha.ts';
 import { captchaRoutes } from './features/captcha/captcha.routes.ts';
@@ -150,7 +152,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const carts = new CartRepository(db, now);
   const accounts = createAccounts({ db, replication, carts, mailer: app.mailer, config, now, log: app.log });
   const owners = new Owners(db, accounts.ownerOfToken, { tokenInUrl: config.accounts.tokenInUrl });
-  await app.register(accountRoutes(accounts, config.accounts));
+  const captcha = createCaptcha(config.captcha, { db, now, log: app.log });
+  const throttle = await registerThrottle(app, { db, now, captcha });
+  const accountThrottle = new AccountThrottle(throttle, config.accounts.rateLimit);
+  await app.register(accountRoutes(accounts, { ...config.accounts, throttle: accountThrottle, registration: formThrottle(throttle, 'register', config.accounts.forms) }));
   await app.register(replicationRoutes({ repository: replication, owners, feed }));
   const cartService = new CartService(replication, carts, catalogue, new StockRepository(db), config, now);
   const checkoutMethods = new CheckoutMethods(config.orders, config.payments.provider);
@@ -189,12 +194,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(paymentRoutes(payments.service, { basePath: config.payments.basePath }));
   if (payments.sandbox) await app.register(sandboxRoutes(payments.sandbox));
   await app.register(orderStatusRoutes({ orders: orders.service, payments: payments.service, methods: checkoutMethods, catalogue, bankAccount: config.orders.bankAccount }));
-  const captcha = createCaptcha(config.captcha, { db, now, log: app.log });
   await app.register(captchaRoutes(captcha));
   const newsletter = createNewsletterProvider(config.newsletter, { db, now, log: app.log });
   await app.register(newsletterRoutes({ provider: newsletter, captcha, coupons: new NewsletterCoupons(db, now), mailer }));
   const reviews = new ReviewsRepository(db, now);
-  await app.register(reviewRoutes({ reviews, customerOf: customerFromToken((token) => accounts.identify(token), config.accounts) }));
+  await app.register(
+    reviewRoutes({ reviews, customerOf: customerFromToken((token) => accounts.identify(token), config.accounts), throttle: formThrottle(throttle, 'review', config.accounts.forms) }),
+  );
   await app.register(adminRoutes({ reviews, adminToken: config.adminToken }));
   const addresses = storefrontAddresses(catalogue, { externalCheckout: config.checkout.external });
   registerNotFoundHandler(app, config.clientDist ? await registerClient(app, config.clientDist, addresses) : undefined);
