@@ -9,6 +9,7 @@ import { createAccounts } from './features/accounts/accounts.ts';
 import { accountRoutes } from './features/accounts/accounts.routes.ts';
 import { AccountThrottle, formThrottle } from './features/accounts/account-throttle.ts';
 import { registerThrottle } from './plugins/throttle.ts';
+import { bearerToken } from './features/replication/owner.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { createCaptcha } from './features/captcha/captcha.ts';
 import { captchaRoutes } from './features/captcha/captcha.routes.ts';
@@ -35,7 +36,8 @@ import { sandboxRoutes } from './features/payments/sandbox/sandbox.routes.ts';
 import { renderListRoutes } from './features/location/render-list.routes.ts';
 import { mediaRoutes } from './features/media/media.routes.ts';
 import { NewsletterCoupons } from './features/newsletter/newsletter-coupons.ts';
-import { newsletterRoutes } from './features/newsletter/newsletter.routes.ts';
+import { newsletterProof, newsletterRoutes } from './features/newsletter/newsletter.routes.ts';
+import { loadTokenSecret } from './features/accounts/token-secret.ts';
 import { createNewsletterProvider } from './features/newsletter/newsletter.ts';
 import { InProcessChangeFeed } from './features/replication/change-feed.ts';
 import { Owners } from './features/replication/owner.ts';
@@ -52,6 +54,7 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { sql } from 'kysely';
 import { startCheckpointer, WRITER_AUTOCHECKPOINT_PAGES } from './storage/checkpointer.ts';
 import { migrateToLatest, openSqlite, type Db } from './storage/database.ts';
+import { restrictToOwner } from './storage/owner-only.ts';
 import { seedDemoIfEmpty } from './storage/seed/seed-demo.ts';
 
 declare module 'fastify' {
@@ -86,6 +89,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   const db = openSqlite(config.databaseFile);
+  // Whatever an older version left in the data folder becomes the owner's only (storage/owner-only.ts).
+  restrictToOwner(config.dataDir);
   app.decorate('db', db);
   // WAL checkpoints (and their fsyncs) run on a worker thread, not inside a shopper's commit (decision 024).
   const checkpointer = startCheckpointer(config.databaseFile, { onError: (message) => app.log.warn({ err: message }, 'the background WAL checkpoint failed') });
@@ -196,7 +201,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(orderStatusRoutes({ orders: orders.service, payments: payments.service, methods: checkoutMethods, catalogue, bankAccount: config.orders.bankAccount }));
   await app.register(captchaRoutes(captcha));
   const newsletter = createNewsletterProvider(config.newsletter, { db, now, log: app.log });
-  await app.register(newsletterRoutes({ provider: newsletter, captcha, coupons: new NewsletterCoupons(db, now), mailer }));
+  const proof = newsletterProof(loadTokenSecret(config.dataDir, config.accounts.tokenSecret), async (request) => {
+    const token = bearerToken(request.headers.authorization);
+    const identity = token ? await accounts.authenticate(token) : null;
+    return identity ? accounts.emailOf(identity) : null;
+  });
+  await app.register(newsletterRoutes({ provider: newsletter, captcha, coupons: new NewsletterCoupons(db, now), mailer, proof, publicUrl: config.accounts.publicUrl }));
   const reviews = new ReviewsRepository(db, now);
   await app.register(
     reviewRoutes({ reviews, customerOf: customerFromToken((token) => accounts.identify(token), config.accounts), throttle: formThrottle(throttle, 'review', config.accounts.forms) }),

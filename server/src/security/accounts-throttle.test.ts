@@ -3,10 +3,12 @@
  * back-off and a captcha step; registration and reviews are throttled and ask for the captcha; breached passwords
  * are refused; an e-mail with a lone UTF-16 surrogate is a 400 on every route that takes one.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { solvePow } from '@shop/shared/content/index';
 import { testConfig } from '../config.ts';
 import { describe, expect, it } from 'vitest';
-import { buildAccountsTestApp, client, customerBody, PASSWORD } from '../features/accounts/accounts.test-support.ts';
+import { buildAccountsTestApp, customerBody, PASSWORD } from '../features/accounts/accounts.test-support.ts';
 
 const base = testConfig({ dataDir: '/unused' });
 // Production's throttles, a captcha quick to solve in a test.
@@ -15,7 +17,6 @@ const setup = await buildAccountsTestApp({
   accounts: { ...base.accounts, forms: { windowSeconds: 3600, max: 4, captchaAfter: 2 } },
 });
 const { clock } = setup;
-const call = client(() => setup.app);
 
 let seq = 0;
 const unique = (name: string) => `${name}-${++seq}@example.com`;
@@ -169,5 +170,63 @@ describe('item 7: an e-mail with a lone UTF-16 surrogate', () => {
     const token = (await login(email, PASSWORD, '10.74.0.2')).body.result as string;
     const update = await post('/api/user/me', { customer: { email: lone, firstname: 'Anna', lastname: 'Jansen' } }, { token });
     expect(update.status).toBe(400);
+  });
+});
+
+describe('item 12: newsletter proof and owner-only files', () => {
+  const PATH = '/api/ext/mailchimp-subscribe/subscribe';
+  const mailsTo = async (to: string) => (await setup.app.inject({ method: 'GET', url: '/api/dev/mailbox' })).body.split(to).length - 1;
+
+  it('item 12: status and unsubscribe need proof of the address; a second subscription never answers the coupon', async () => {
+    const email = unique('news');
+    const first = await post(PATH, { email, 'g-recaptcha-key': await captchaToken() });
+    expect(first.body.meta.coupon).toMatch(/^NEWS10-/);
+    const again = await post(PATH, { email, 'g-recaptcha-key': await captchaToken() }, { ip: '10.80.0.9' });
+    expect(again.status).toBe(200);
+    expect(again.body.meta?.coupon).toBeUndefined();
+
+    const status = await setup.app.inject({ method: 'GET', url: `${PATH}?email=${encodeURIComponent(email)}` });
+    expect(status.statusCode).toBe(403);
+    const before = await mailsTo(email);
+    const removal = await setup.app.inject({ method: 'DELETE', url: PATH, payload: { email } });
+    expect(removal.json().result).toBe('confirmation-sent');
+    expect(await mailsTo(email)).toBeGreaterThan(before);
+    const mails = (await setup.app.inject({ method: 'GET', url: '/api/dev/mailbox' })).body;
+    const token = /my-account\/newsletter\?email=[^&"]+&(?:amp;)?token=([A-Za-z0-9_-]+)/.exec(mails)?.[1];
+    expect(token).toBeTruthy();
+    const proven = await setup.app.inject({ method: 'GET', url: `${PATH}?email=${encodeURIComponent(email)}&token=${token}` });
+    expect(proven.json().result).toBe('subscribed');
+    const wrong = await setup.app.inject({ method: 'GET', url: `${PATH}?email=${encodeURIComponent(unique('other'))}&token=${token}` });
+    expect(wrong.statusCode).toBe(403);
+    const done = await setup.app.inject({ method: 'DELETE', url: `${PATH}?token=${token}`, payload: { email } });
+    expect(done.json().result).toBe('unsubscribed');
+
+    // A customer proves their own address with their token.
+    const customer = unique('news-customer');
+    await register(customer);
+    const bearer = (await login(customer, PASSWORD, '10.80.0.2')).body.result as string;
+    const own = await setup.app.inject({ method: 'GET', url: `${PATH}?email=${encodeURIComponent(customer)}`, headers: { authorization: `Bearer ${bearer}` } });
+    expect(own.json().result).toBe('not-subscribed');
+    const others = await setup.app.inject({ method: 'GET', url: `${PATH}?email=${encodeURIComponent(email)}`, headers: { authorization: `Bearer ${bearer}` } });
+    expect(others.statusCode).toBe(403);
+  });
+
+  it('item 12: shop.sqlite, its WAL and SHM files and everything under DATA_DIR are readable by the owner only', async () => {
+    fs.chmodSync(setup.dataDir, 0o755);
+    fs.mkdirSync(path.join(setup.dataDir, 'media', 'catalog', 'old'), { recursive: true, mode: 0o755 });
+    fs.writeFileSync(path.join(setup.dataDir, 'media', 'catalog', 'old', 'upload.jpg'), 'x', { mode: 0o644 });
+    await setup.restart();
+    await register(unique('files')); // writes to the database (WAL)
+    const media = await setup.app.inject({ method: 'GET', url: '/media/catalog/old/upload.jpg' });
+    expect(media.statusCode).toBeLessThan(500);
+    const seen: string[] = [];
+    const walk = (at: string) => {
+      const stat = fs.statSync(at);
+      seen.push(path.relative(setup.dataDir, at) || '.');
+      expect((stat.mode & 0o777).toString(8), at).toBe(stat.isDirectory() ? '700' : '600');
+      if (stat.isDirectory()) for (const entry of fs.readdirSync(at)) walk(path.join(at, entry));
+    };
+    walk(setup.dataDir);
+    expect(seen).toEqual(expect.arrayContaining(['shop.sqlite', 'shop.sqlite-wal', 'shop.sqlite-shm', 'token-secret', 'media/catalog/old/upload.jpg']));
   });
 });
