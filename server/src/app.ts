@@ -7,6 +7,9 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { AppConfig } from './config.ts';
 import { createAccounts } from './features/accounts/accounts.ts';
 import { accountRoutes } from './features/accounts/accounts.routes.ts';
+import { AccountThrottle, formThrottle } from './features/accounts/account-throttle.ts';
+import { registerThrottle } from './plugins/throttle.ts';
+import { bearerToken } from './features/replication/owner.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { createCaptcha } from './features/captcha/captcha.ts';
 import { captchaRoutes } from './features/captcha/captcha.routes.ts';
@@ -33,7 +36,8 @@ import { sandboxRoutes } from './features/payments/sandbox/sandbox.routes.ts';
 import { renderListRoutes } from './features/location/render-list.routes.ts';
 import { mediaRoutes } from './features/media/media.routes.ts';
 import { NewsletterCoupons } from './features/newsletter/newsletter-coupons.ts';
-import { newsletterRoutes } from './features/newsletter/newsletter.routes.ts';
+import { newsletterProof, newsletterRoutes } from './features/newsletter/newsletter.routes.ts';
+import { loadTokenSecret } from './features/accounts/token-secret.ts';
 import { createNewsletterProvider } from './features/newsletter/newsletter.ts';
 import { InProcessChangeFeed } from './features/replication/change-feed.ts';
 import { Owners } from './features/replication/owner.ts';
@@ -50,6 +54,7 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { sql } from 'kysely';
 import { startCheckpointer, WRITER_AUTOCHECKPOINT_PAGES } from './storage/checkpointer.ts';
 import { migrateToLatest, openSqlite, type Db } from './storage/database.ts';
+import { restrictToOwner } from './storage/owner-only.ts';
 import { seedDemoIfEmpty } from './storage/seed/seed-demo.ts';
 
 declare module 'fastify' {
@@ -84,6 +89,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   const db = openSqlite(config.databaseFile);
+  // Whatever an older version left in the data folder becomes the owner's only (storage/owner-only.ts).
+  restrictToOwner(config.dataDir);
   app.decorate('db', db);
   // WAL checkpoints (and their fsyncs) run on a worker thread, not inside a shopper's commit (decision 024).
   const checkpointer = startCheckpointer(config.databaseFile, { onError: (message) => app.log.warn({ err: message }, 'the background WAL checkpoint failed') });
@@ -150,7 +157,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const carts = new CartRepository(db, now);
   const accounts = createAccounts({ db, replication, carts, mailer: app.mailer, config, now, log: app.log });
   const owners = new Owners(db, accounts.ownerOfToken, { tokenInUrl: config.accounts.tokenInUrl });
-  await app.register(accountRoutes(accounts, config.accounts));
+  const captcha = createCaptcha(config.captcha, { db, now, log: app.log });
+  const throttle = await registerThrottle(app, { db, now, captcha });
+  const accountThrottle = new AccountThrottle(throttle, config.accounts.rateLimit);
+  await app.register(accountRoutes(accounts, { ...config.accounts, throttle: accountThrottle, registration: formThrottle(throttle, 'register', config.accounts.forms) }));
   await app.register(replicationRoutes({ repository: replication, owners, feed }));
   const cartService = new CartService(replication, carts, catalogue, new StockRepository(db), config, now);
   const checkoutMethods = new CheckoutMethods(config.orders, config.payments.provider);
@@ -189,12 +199,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(paymentRoutes(payments.service, { basePath: config.payments.basePath, customerOwner: accounts.ownerOfToken }));
   if (payments.sandbox) await app.register(sandboxRoutes(payments.sandbox));
   await app.register(orderStatusRoutes({ orders: orders.service, payments: payments.service, methods: checkoutMethods, catalogue, bankAccount: config.orders.bankAccount }));
-  const captcha = createCaptcha(config.captcha, { db, now, log: app.log });
   await app.register(captchaRoutes(captcha));
   const newsletter = createNewsletterProvider(config.newsletter, { db, now, log: app.log });
-  await app.register(newsletterRoutes({ provider: newsletter, captcha, coupons: new NewsletterCoupons(db, now), mailer }));
+  const proof = newsletterProof(loadTokenSecret(config.dataDir, config.accounts.tokenSecret), async (request) => {
+    const token = bearerToken(request.headers.authorization);
+    const identity = token ? await accounts.authenticate(token) : null;
+    return identity ? accounts.emailOf(identity) : null;
+  });
+  await app.register(newsletterRoutes({ provider: newsletter, captcha, coupons: new NewsletterCoupons(db, now), mailer, proof, publicUrl: config.accounts.publicUrl }));
   const reviews = new ReviewsRepository(db, now);
-  await app.register(reviewRoutes({ reviews, customerOf: customerFromToken((token) => accounts.identify(token), config.accounts) }));
+  await app.register(
+    reviewRoutes({ reviews, customerOf: customerFromToken((token) => accounts.identify(token), config.accounts), throttle: formThrottle(throttle, 'review', config.accounts.forms) }),
+  );
   await app.register(adminRoutes({ reviews, adminToken: config.adminToken }));
   const addresses = storefrontAddresses(catalogue, { externalCheckout: config.checkout.external });
   registerNotFoundHandler(app, config.clientDist ? await registerClient(app, config.clientDist, addresses) : undefined);

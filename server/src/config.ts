@@ -156,6 +156,16 @@ const EnvSchema = z.object({
   LOGIN_RATE_WINDOW: z._default(bounded(1, 86_400), 900),
   LOGIN_RATE_MAX_PER_ACCOUNT: z._default(bounded(1, 10_000), 5),
   LOGIN_RATE_MAX_PER_ADDRESS: z._default(bounded(1, 100_000), 20),
+  /** Seconds an (address, account) pair waits after its LOGIN_RATE_MAX_PER_ACCOUNT-th failure, doubled each further one. */
+  LOGIN_BACKOFF_BASE: z._default(bounded(1, 86_400), 30),
+  /** Failures after which the next login or reset request for the account must carry a solved captcha. */
+  LOGIN_CAPTCHA_AFTER: z._default(bounded(1, 10_000), 3),
+  /** Registrations and reviews per client address within FORM_RATE_WINDOW seconds, and the count from which they need a captcha. */
+  FORM_RATE_WINDOW: z._default(bounded(1, 86_400), 3600),
+  FORM_RATE_MAX: z._default(bounded(1, 1_000_000), 10),
+  FORM_CAPTCHA_AFTER: z._default(bounded(0, 1_000_000), 2),
+  /** Also ask the Have I Been Pwned range API about new passwords (off: only the built-in list of common breached passwords). */
+  PASSWORD_BREACH_ONLINE: z._default(flag, false),
   /** The payment method codes offered (the mapping of spec 2 §5), e.g. "banktransfer,cashondelivery,multisafepay_ideal". */
   PAYMENT_METHODS: z.optional(codeList),
   /** Sorts the offered payment methods in this order (sorting is off when unset). */
@@ -246,7 +256,9 @@ export interface AppConfig {
     tokenInUrl: boolean;
     /** The origin links in account mails start with; never taken from a request's Host header. */
     publicUrl: string;
-    rateLimit: { windowSeconds: number; maxPerAccount: number; maxPerAddress: number };
+    rateLimit: { windowSeconds: number; maxPerAccount: number; maxPerAddress: number; backoffBaseSeconds: number; captchaAfter: number };
+    forms: { windowSeconds: number; max: number; captchaAfter: number };
+    breachOnline: boolean;
   };
   orders: {
     /** Payment method codes offered; null: the shop's default mapping. */
@@ -331,7 +343,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       tokenSecret: v.TOKEN_SECRET ?? null,
       tokenInUrl: v.USER_TOKEN_IN_URL,
       publicUrl: v.PUBLIC_URL ?? `http://${v.HOST === '0.0.0.0' || v.HOST === '::' ? 'localhost' : v.HOST}:${v.PORT}`,
-      rateLimit: { windowSeconds: v.LOGIN_RATE_WINDOW, maxPerAccount: v.LOGIN_RATE_MAX_PER_ACCOUNT, maxPerAddress: v.LOGIN_RATE_MAX_PER_ADDRESS },
+      rateLimit: {
+        windowSeconds: v.LOGIN_RATE_WINDOW,
+        maxPerAccount: v.LOGIN_RATE_MAX_PER_ACCOUNT,
+        maxPerAddress: v.LOGIN_RATE_MAX_PER_ADDRESS,
+        backoffBaseSeconds: v.LOGIN_BACKOFF_BASE,
+        captchaAfter: v.LOGIN_CAPTCHA_AFTER,
+      },
+      forms: { windowSeconds: v.FORM_RATE_WINDOW, max: v.FORM_RATE_MAX, captchaAfter: v.FORM_CAPTCHA_AFTER },
+      breachOnline: v.PASSWORD_BREACH_ONLINE,
     },
     orders: {
       paymentMethods: v.PAYMENT_METHODS ?? null,
@@ -355,7 +375,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 /** A configuration for tests: a temp data dir, quiet logs, a small catalogue. */
 export function testConfig(overrides: Partial<AppConfig> & { dataDir: string }): AppConfig {
   return {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'true', DEMO_PRODUCTS: '1600' }),
+    // Test files register many customers and write many reviews from one address: the form throttles are the
+    // security tests' own (they set them), not every suite's.
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'true', DEMO_PRODUCTS: '1600', FORM_RATE_MAX: '1000000', FORM_CAPTCHA_AFTER: '1000000' }),
     databaseFile: path.join(overrides.dataDir, 'shop.sqlite'),
     ...overrides,
   };

@@ -37,6 +37,9 @@ export const ERROR_CODES = [
   'account_rate_limited',
   // Content (shared/src/content): a missing or wrong captcha; an admin call without the admin token.
   'captcha_failed',
+  // The throttles (server/src/plugins/throttle.ts): wait `details.retryAfter` seconds; solve the captcha first.
+  'rate_limited',
+  'captcha_required',
   'forbidden',
   'internal',
 ] as const;

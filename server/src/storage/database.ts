@@ -6,6 +6,7 @@
  * cache (`StatementCache`), and the few statements of the hot write paths are built and compiled by Kysely once
  * (`compiledOnce`) and then run with new parameter values.
  */
+import { OWNER_DIR_MODE, OWNER_FILE_MODE } from './owner-only.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
@@ -62,7 +63,10 @@ export class StatementCache {
  * foreign keys are checked; a locked file is waited for up to 5 s instead of failing at once.
  */
 export function openSqlite(file: string): Db {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: OWNER_DIR_MODE });
+  // The file exists with the owner's mode before SQLite opens it: its WAL and SHM files take the same mode.
+  fs.closeSync(fs.openSync(file, 'a', OWNER_FILE_MODE));
+  fs.chmodSync(file, OWNER_FILE_MODE);
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');

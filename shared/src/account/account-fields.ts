@@ -13,6 +13,8 @@ export const FIELD_MESSAGES = {
   passwordMinLength: 'Password must have at least 8 letters',
   passwordsIdentical: 'Passwords must be identical',
   emailInvalid: 'Please provide valid e-mail address',
+  /** A new password found in a list of breached passwords (OWASP ASVS 5.0 V6.2.4); checked by the server. */
+  passwordBreached: 'This password appears in a list of leaked passwords; please choose another one',
   cityInvalid: 'Please provide valid city name',
   zipMinLength: 'Zip-code must have at least 3 letters',
   taxIdMinLength: 'Tax ID must have at least 3 letters',
@@ -67,10 +69,14 @@ export function checkNickname(value: string | null | undefined): FieldMessageKey
 }
 
 /** One address with a dot in its domain; no spaces; at most 254 characters (RFC 5321). */
+/** With the u flag a well-formed surrogate pair is one code point: only a lone surrogate matches. */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
 export function checkEmail(value: string | null | undefined): FieldMessageKey | null {
   if (blank(value)) return 'required';
   const email = value.trim();
-  if (email.length > EMAIL_MAX_LENGTH) return 'emailInvalid';
+  // A lone UTF-16 surrogate is no character at all (it cannot be encoded, in a URL or in UTF-8).
+  if (email.length > EMAIL_MAX_LENGTH || LONE_SURROGATE.test(email)) return 'emailInvalid';
   return /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)*\.[^\s@.]{2,}$/.test(email) ? null : 'emailInvalid';
 }
 

@@ -11,6 +11,7 @@ import {
   CreatePasswordBodySchema,
   CustomerProfileSchema,
   LoginBodySchema,
+  normaliseEmail,
   OrderHistoryQuerySchema,
   RefreshBodySchema,
   ResetPasswordBodySchema,
@@ -19,15 +20,19 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod/mini';
 import { envelopeSchema, errorEnvelopeSchema, jsonSchema } from '../../plugins/openapi.ts';
+import { CAPTCHA_HEADER } from '../../plugins/throttle.ts';
 import { describeIssues } from '../replication/replication.protocol.ts';
 import { bearerToken } from '../replication/owner.ts';
 import type { AccountsService, CustomerIdentity } from './accounts.service.ts';
 import { MAIL_LOCALE_QUERY, mailLocaleOf } from '../mail/mail-locale.ts';
-import { RateLimitedError } from './rate-limit.ts';
+import type { AccountThrottle } from './account-throttle.ts';
 
 export interface AccountRoutesOptions {
   tokenInUrl: boolean;
   publicUrl: string;
+  /** Throttles of registration (the form throttle) and of passwords and reset requests. */
+  throttle: AccountThrottle;
+  registration: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 }
 
 function parse<T>(schema: z.ZodMiniType<T>, input: unknown, what: string): T {
@@ -43,25 +48,17 @@ function parse<T>(schema: z.ZodMiniType<T>, input: unknown, what: string): T {
   return parsed.data;
 }
 
-/** A 429 carries `meta.retryAfter` (and the Retry-After header) beside the spec's message. */
-async function limited<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T | FastifyReply> {
-  try {
-    return await run();
-  } catch (error) {
-    if (!(error instanceof RateLimitedError)) throw error;
-    reply.header('retry-after', String(error.retryAfter));
-    return reply.status(429).send({ code: 429, result: { error: error.code, message: error.message }, meta: { retryAfter: error.retryAfter } });
-  }
-}
-
-const refused = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema, 429: errorEnvelopeSchema };
+const refused = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 429: errorEnvelopeSchema };
+const captchaHeader = {
+  headers: { type: 'object', properties: { [CAPTCHA_HEADER]: { type: 'string', description: 'A solved captcha, when a 403 captcha_required asked for one' } } },
+};
 const tokenQuery = { type: 'object', properties: { token: { type: 'string', description: 'The access token, when not sent as Authorization: Bearer' } } };
 const doc = (summary: string, body: z.core.$ZodType | null, result: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
   schema: { tags: ['account'], summary, ...(body ? { body: jsonSchema(body) } : {}), response: { 200: envelopeSchema(result), ...refused }, ...extra },
 });
 const tokens = { type: 'string', description: 'The access token' };
 const profile = jsonSchema(CustomerProfileSchema);
-const localeQuery = { querystring: { type: 'object', properties: MAIL_LOCALE_QUERY } };
+const localeQuery = { querystring: { type: 'object', properties: MAIL_LOCALE_QUERY }, ...captchaHeader };
 
 export function accountRoutes(service: AccountsService, options: AccountRoutesOptions) {
   return async function routes(app: FastifyInstance): Promise<void> {
@@ -74,21 +71,27 @@ export function accountRoutes(service: AccountsService, options: AccountRoutesOp
     };
     const identify = (request: FastifyRequest): Promise<CustomerIdentity> => service.identify(tokenOf(request));
 
-    app.post('/api/user/create', doc('Registers a customer and mails a welcome; answers the profile', CreateCustomerBodySchema, profile, localeQuery), async (request) => {
+    app.post('/api/user/create', doc('Registers a customer and mails a welcome; answers the profile', CreateCustomerBodySchema, profile, localeQuery), async (request, reply) => {
       const locale = mailLocaleOf(request.query as Record<string, unknown>);
       const body = parse(CreateCustomerBodySchema, request.body, 'registration');
+      await options.registration(request, reply);
       return { code: 200, result: await service.register(body, { origin: options.publicUrl, ...locale }) };
     });
 
     app.post(
       '/api/user/login',
-      doc('Logs in; the result is the access token, meta the refresh token and the customer cart (a guest cartId is merged into it)', LoginBodySchema, tokens),
-      async (request, reply) =>
-        limited(reply, async () => {
-          const body = parse(LoginBodySchema, request.body, 'login');
-          const session = await service.login(body, request.ip);
-          return { code: 200, result: session.token, meta: { refreshToken: session.refreshToken, expiresIn: session.expiresIn, cartId: session.cartId } };
-        }),
+      doc('Logs in; the result is the access token, meta the refresh token and the customer cart (a guest cartId is merged into it)', LoginBodySchema, tokens, captchaHeader),
+      async (request, reply) => {
+        const body = parse(LoginBodySchema, request.body, 'login');
+        const email = normaliseEmail(body.username);
+        await options.throttle.beforeLogin(request, reply, email);
+        const session = await service.login(body).catch(async (error: unknown) => {
+          if (error instanceof DomainError && error.code === 'account_sign_in_incorrect') await options.throttle.loginFailed(request, email);
+          throw error;
+        });
+        await options.throttle.loginSucceeded(request, email);
+        return { code: 200, result: session.token, meta: { refreshToken: session.refreshToken, expiresIn: session.expiresIn, cartId: session.cartId } };
+      },
     );
 
     app.post('/api/user/refresh', doc('Spends a refresh token for a new access and refresh token (single use)', RefreshBodySchema, tokens), async (request) => {
@@ -107,13 +110,13 @@ export function accountRoutes(service: AccountsService, options: AccountRoutesOp
     app.post(
       '/api/user/reset-password',
       doc('Mails a link to choose a new password (single use, one hour)', ResetPasswordBodySchema, { type: 'boolean' }, localeQuery),
-      async (request, reply) =>
-        limited(reply, async () => {
-          const locale = mailLocaleOf(request.query as Record<string, unknown>);
-          const body = parse(ResetPasswordBodySchema, request.body, 'reset request');
-          await service.requestPasswordReset(body.email, request.ip, { origin: options.publicUrl, ...locale });
-          return { code: 200, result: true };
-        }),
+      async (request, reply) => {
+        const locale = mailLocaleOf(request.query as Record<string, unknown>);
+        const body = parse(ResetPasswordBodySchema, request.body, 'reset request');
+        await options.throttle.resetRequested(request, reply, normaliseEmail(body.email));
+        await service.requestPasswordReset(body.email, { origin: options.publicUrl, ...locale });
+        return { code: 200, result: true };
+      },
     );
 
     app.post('/api/user/create-password', doc("Sets a new password with a reset link's token; every session ends", CreatePasswordBodySchema, { type: 'boolean' }), async (request) => {
@@ -124,14 +127,19 @@ export function accountRoutes(service: AccountsService, options: AccountRoutesOp
 
     app.post(
       '/api/user/change-password',
-      doc('Changes the password; every other session ends and this device gets new tokens', ChangePasswordBodySchema, { type: 'string' }, { querystring: tokenQuery }),
-      async (request, reply) =>
-        limited(reply, async () => {
-          const identity = await identify(request);
-          const body = parse(ChangePasswordBodySchema, request.body, 'password change');
-          const next = await service.changePassword(identity, body, request.ip);
-          return { code: 200, result: ACCOUNT_MESSAGES.passwordChanged, meta: { token: next.token, refreshToken: next.refreshToken, expiresIn: next.expiresIn } };
-        }),
+      doc('Changes the password; every other session ends and this device gets new tokens', ChangePasswordBodySchema, { type: 'string' }, { querystring: tokenQuery, ...captchaHeader }),
+      async (request, reply) => {
+        const identity = await identify(request);
+        const body = parse(ChangePasswordBodySchema, request.body, 'password change');
+        // A stolen session must not become a way to guess the password: failures count like failed logins.
+        const email = await service.emailOf(identity);
+        await options.throttle.beforeLogin(request, reply, email);
+        const next = await service.changePassword(identity, body).catch(async (error: unknown) => {
+          if (error instanceof DomainError && error.code === 'account_current_password_wrong') await options.throttle.loginFailed(request, email);
+          throw error;
+        });
+        return { code: 200, result: ACCOUNT_MESSAGES.passwordChanged, meta: { token: next.token, refreshToken: next.refreshToken, expiresIn: next.expiresIn } };
+      },
     );
 
     app.get('/api/user/me', doc("The customer's profile", null, profile, { querystring: tokenQuery }), async (request, reply) => {

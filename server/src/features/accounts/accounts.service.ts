@@ -29,7 +29,7 @@ import type { GuestMerge } from './guest-merge.ts';
 import type { MailLocale } from '../mail/mail-locale.ts';
 import { accountWelcomeMail, resetPasswordMail } from './mail-texts.ts';
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
-import type { RateLimiter, RateLimitKey } from './rate-limit.ts';
+import type { PasswordPolicy } from './breached-passwords.ts';
 import { hashToken, newOpaqueToken, signAccessToken, verifyAccessToken } from './tokens.ts';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -59,7 +59,8 @@ export interface MailLink extends MailLocale {
 
 export interface AccountsDependencies {
   repository: AccountsRepository;
-  limiter: RateLimiter;
+  /** Refuses a new password found in a breached-password list (400 with the field message). */
+  passwordPolicy: PasswordPolicy;
   guestMerge: GuestMerge;
   /** Gives a new customer the guest orders named at registration (features/orders/order-claims.ts). */
   claimOrders: (claims: readonly OrderClaim[], customer: { owner: string; email: string }) => Promise<string[]>;
@@ -85,28 +86,13 @@ export class AccountsService {
     return this.deps.now();
   }
 
-  private loginKeys(email: string, address: string): RateLimitKey[] {
-    const { maxPerAccount, maxPerAddress } = this.deps.config.rateLimit;
-    return [
-      { key: `login:account:${email}`, max: maxPerAccount },
-      { key: `login:address:${address}`, max: maxPerAddress },
-    ];
-  }
-
-  private resetKeys(email: string, address: string): RateLimitKey[] {
-    const { maxPerAccount, maxPerAddress } = this.deps.config.rateLimit;
-    return [
-      { key: `reset:account:${email}`, max: maxPerAccount },
-      { key: `reset:address:${address}`, max: maxPerAddress },
-    ];
-  }
-
   /** Creates the account and mails a welcome in the shopper's language (a mail problem does not undo the account). */
   async register(body: CreateCustomerBody, link: MailLink): Promise<CustomerProfile> {
     const { repository } = this.deps;
     const email = normaliseEmail(body.customer.email);
     const emailExists = () => new DomainError('account_email_exists', ACCOUNT_MESSAGES.emailExists);
     if (await repository.byEmail(email)) throw emailExists();
+    await this.deps.passwordPolicy.check(body.password, 'password');
     const customer = await repository.createCustomer({
       email,
       firstname: body.customer.firstname.trim(),
@@ -124,22 +110,15 @@ export class AccountsService {
   }
 
   /**
-   * Checks the password (rate-limited per account and per client address; a success clears the account's count),
-   * opens a session, and merges the guest cart `cartId` into the customer's cart, whose token is answered.
+   * Checks the password (the routes throttle the attempts: account-throttle.ts), opens a session, and merges the guest cart `cartId` into the customer's cart, whose token is answered.
    */
-  async login(body: LoginBody, address: string): Promise<IssuedTokens & { cartId: string }> {
-    const { repository, limiter } = this.deps;
+  async login(body: LoginBody): Promise<IssuedTokens & { cartId: string }> {
+    const { repository } = this.deps;
     await this.prune();
     const email = normaliseEmail(body.username);
-    const keys = this.loginKeys(email, address);
-    await limiter.check(keys);
     const customer = await repository.byEmail(email);
     const matches = await verifyPassword(body.password, customer?.passwordHash ?? (await decoyHash()));
-    if (!customer || !matches) {
-      await limiter.count(keys);
-      throw signInIncorrect();
-    }
-    await limiter.clear(keys[0]!.key);
+    if (!customer || !matches) throw signInIncorrect();
     if (needsRehash(customer.passwordHash)) await repository.setPasswordHash(customer.id, await hashPassword(body.password), this.now);
 
     const tokens = await this.openSession(customer.id);
@@ -171,15 +150,12 @@ export class AccountsService {
   }
 
   /**
-   * Mails a single-use link valid for an hour. Every request counts against the account and the client address, so
-   * the form cannot be used to flood a mailbox; an unknown address is answered 404 as the spec asks.
+   * Mails a single-use link valid for an hour (the routes throttle the requests, so the form cannot be used to flood
+   * a mailbox); an unknown address is answered 404 as the spec asks.
    */
-  async requestPasswordReset(emailText: string, address: string, link: MailLink): Promise<void> {
-    const { repository, limiter } = this.deps;
+  async requestPasswordReset(emailText: string, link: MailLink): Promise<void> {
+    const { repository } = this.deps;
     const email = normaliseEmail(emailText);
-    const keys = this.resetKeys(email, address);
-    await limiter.check(keys, ACCOUNT_MESSAGES.resetMailFailed);
-    await limiter.count(keys);
     const customer = await repository.byEmail(email);
     if (!customer) throw new DomainError('account_email_unknown', ACCOUNT_MESSAGES.emailUnknown, { status: 404 });
     const token = newOpaqueToken();
@@ -198,30 +174,32 @@ export class AccountsService {
     const customer = await repository.byEmail(normaliseEmail(body.email));
     const spent = customer ? await repository.spendResetToken(hashToken(body.resetToken.trim()), customer.id, this.now) : false;
     if (!customer || !spent) throw new DomainError('account_reset_token_invalid', ACCOUNT_MESSAGES.resetTokenInvalid);
+    await this.deps.passwordPolicy.check(body.newPassword, 'newPassword');
     await repository.setPasswordHash(customer.id, await hashPassword(body.newPassword), this.now);
     await repository.expireResetTokens(customer.id, this.now);
     await repository.revokeCustomerSessions(customer.id, 'password created', this.now);
-    // Whoever holds the mailbox may log in at once, whatever the failed attempts before.
-    await this.deps.limiter.clear(this.loginKeys(customer.email, '')[0]!.key);
   }
 
   /**
-   * Changes the password after checking the current one (failures count like failed logins). Every session ends,
+   * Changes the password after checking the current one (the routes count failures like failed logins). Every session ends,
    * this device's too, which gets a new session: its fresh tokens are answered.
    */
-  async changePassword(identity: CustomerIdentity, body: ChangePasswordBody, address: string): Promise<IssuedTokens> {
-    const { repository, limiter } = this.deps;
+  async changePassword(identity: CustomerIdentity, body: ChangePasswordBody): Promise<IssuedTokens> {
+    const { repository } = this.deps;
     const customer = await this.customer(identity);
-    const keys = this.loginKeys(customer.email, address);
-    await limiter.check(keys);
     if (!(await verifyPassword(body.currentPassword, customer.passwordHash))) {
-      await limiter.count(keys);
       throw new DomainError('account_current_password_wrong', ACCOUNT_MESSAGES.currentPasswordWrong);
     }
+    await this.deps.passwordPolicy.check(body.newPassword, 'newPassword');
     await repository.setPasswordHash(customer.id, await hashPassword(body.newPassword), this.now);
     await repository.expireResetTokens(customer.id, this.now);
     await repository.revokeCustomerSessions(customer.id, 'password changed', this.now);
     return this.openSession(customer.id);
+  }
+
+  /** The customer's e-mail address (what the routes' throttles count against). */
+  async emailOf(identity: CustomerIdentity): Promise<string> {
+    return (await this.customer(identity)).email;
   }
 
   async profile(identity: CustomerIdentity): Promise<CustomerProfile> {
@@ -293,7 +271,6 @@ export class AccountsService {
   private async prune(): Promise<void> {
     if (this.now - this.lastPrune < PRUNE_EVERY_MS) return;
     this.lastPrune = this.now;
-    await this.deps.limiter.prune();
     await this.deps.repository.prune(this.now);
   }
 }

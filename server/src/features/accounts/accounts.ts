@@ -1,4 +1,4 @@
-/** Puts the accounts feature together for app.ts: tables, rate limiter, guest merge, order claims and the service. */
+/** Puts the accounts feature together for app.ts: tables, password policy, guest merge, order claims and the service. */
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../storage/database.ts';
@@ -10,7 +10,7 @@ import { AccountsRepository } from './accounts.repository.ts';
 import { AccountsService } from './accounts.service.ts';
 import { withAccountTables } from './accounts.tables.ts';
 import { GuestMerge } from './guest-merge.ts';
-import { RateLimiter } from './rate-limit.ts';
+import { passwordPolicy } from './breached-passwords.ts';
 import { loadTokenSecret } from './token-secret.ts';
 
 export function createAccounts(deps: {
@@ -25,7 +25,7 @@ export function createAccounts(deps: {
   const db = withAccountTables(deps.db);
   return new AccountsService({
     repository: new AccountsRepository(db),
-    limiter: new RateLimiter(db, deps.now, deps.config.accounts.rateLimit.windowSeconds),
+    passwordPolicy: passwordPolicy({ online: deps.config.accounts.breachOnline, ...(deps.log ? { log: deps.log } : {}) }),
     guestMerge: new GuestMerge(db, deps.replication, deps.now),
     claimOrders: (claims, customer) => claimGuestOrders(deps.replication, claims, customer),
     carts: deps.carts,

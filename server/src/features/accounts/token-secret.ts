@@ -3,6 +3,7 @@
  * data folder (`token-secret`, readable by the owner only), so a restart keeps every session valid. Several server
  * instances must share TOKEN_SECRET.
  */
+import { OWNER_DIR_MODE, OWNER_FILE_MODE } from '../../storage/owner-only.ts';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,9 +13,9 @@ export const TOKEN_SECRET_FILE = 'token-secret';
 export function loadTokenSecret(dataDir: string, configured: string | null): string {
   if (configured) return configured;
   const file = path.join(dataDir, TOKEN_SECRET_FILE);
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: OWNER_DIR_MODE });
   try {
-    fs.writeFileSync(file, randomBytes(48).toString('base64url'), { flag: 'wx', mode: 0o600 });
+    fs.writeFileSync(file, randomBytes(48).toString('base64url'), { flag: 'wx', mode: OWNER_FILE_MODE });
   } catch (error) {
     // Made already (by an earlier start, or another process just now): use that one.
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;

@@ -3,6 +3,7 @@
  * (`${DATA_DIR}/media/catalog/...`, the path the product carries), so the media routes serve and resize files
  * and never need to know a picture was drawn.
  */
+import { OWNER_DIR_MODE, OWNER_FILE_MODE } from '../../storage/owner-only.ts';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { CATALOG_MEDIA_PREFIX } from '@shop/shared';
@@ -32,7 +33,7 @@ export async function writeDemoImages(dataDir: string, catalogue: Pick<SourceCat
     const target = params && url.startsWith(CATALOG_MEDIA_PREFIX) ? resolveCatalogFile(catalogDir, url.slice(CATALOG_MEDIA_PREFIX.length)) : null;
     return params && target ? [{ params, file: target.file }] : [];
   });
-  await Promise.all([...new Set(pictures.map((p) => path.dirname(p.file)))].map((dir) => fs.mkdir(dir, { recursive: true })));
+  await Promise.all([...new Set(pictures.map((p) => path.dirname(p.file)))].map((dir) => fs.mkdir(dir, { recursive: true, mode: OWNER_DIR_MODE })));
 
   let bytes = 0;
   let failure: unknown = null;
@@ -41,7 +42,7 @@ export async function writeDemoImages(dataDir: string, catalogue: Pick<SourceCat
     if (failure) break;
     const svg = renderProductImage(picture.params);
     bytes += svg.length;
-    const write: Promise<void> = fs.writeFile(picture.file, svg).then(
+    const write: Promise<void> = fs.writeFile(picture.file, svg, { mode: OWNER_FILE_MODE }).then(
       () => void pending.delete(write),
       (error: unknown) => {
         failure ??= error;

@@ -3,6 +3,7 @@
  * and kept on disk so each size of each picture is made once. Concurrent requests for the same copy share one
  * job, and a copy is written under a temporary name and renamed, so no reader ever sees half a file.
  */
+import { OWNER_DIR_MODE, OWNER_FILE_MODE } from '../../storage/owner-only.ts';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -94,8 +95,8 @@ export class ImageResizer {
     this.made++;
     const temporary = `${target}.${randomUUID()}.tmp`;
     try {
-      await fs.mkdir(path.dirname(target), { recursive: true });
-      await fs.writeFile(temporary, data);
+      await fs.mkdir(path.dirname(target), { recursive: true, mode: OWNER_DIR_MODE });
+      await fs.writeFile(temporary, data, { mode: OWNER_FILE_MODE });
       await fs.rename(temporary, target);
     } catch (error) {
       // A cache that cannot be written (disk full, read-only DATA_DIR) costs time on the next request, not this answer.

@@ -40,3 +40,21 @@ export function newsletterWelcomeMail(language: MailLanguage, values: { to: stri
     html: `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(t.body)}</p><p>${escapeHtml(t.code)} <strong>${escapeHtml(values.coupon)}</strong></p><p>${escapeHtml(t.closing)}</p>`,
   };
 }
+
+const CONFIRM: Record<MailLanguage, { subject: string; body: string; ignore: string }> = {
+  en: { subject: 'Your newsletter subscription', body: 'Open this link to see or change the newsletter subscription of this address:', ignore: 'If you did not ask for this, you can ignore this mail: nothing changes.' },
+  nl: { subject: 'Uw nieuwsbriefabonnement', body: 'Open deze link om het nieuwsbriefabonnement van dit adres te bekijken of te wijzigen:', ignore: 'Heeft u hier niet om gevraagd, dan kunt u deze mail negeren: er verandert niets.' },
+  de: { subject: 'Ihr Newsletter-Abonnement', body: 'Öffnen Sie diesen Link, um das Newsletter-Abonnement dieser Adresse zu sehen oder zu ändern:', ignore: 'Wenn Sie das nicht angefordert haben, können Sie diese Mail ignorieren: Es ändert sich nichts.' },
+};
+
+/** The link that proves the address (to unsubscribe or read its status), in the shopper's language. */
+export function newsletterConfirmMail(language: MailLanguage, values: { to: string; url: string }): OutgoingMail {
+  const t = CONFIRM[language];
+  return {
+    to: values.to,
+    subject: t.subject,
+    kind: 'newsletter-confirm',
+    text: `${t.body}\n${values.url}\n\n${t.ignore}\n`,
+    html: `<p>${escapeHtml(t.body)}</p><p><a href="${escapeHtml(values.url)}">${escapeHtml(values.url)}</a></p><p>${escapeHtml(t.ignore)}</p>`,
+  };
+}

@@ -5,8 +5,9 @@
  */
 import { DEFAULT_STORE, DomainError, isStoreCode } from '@shop/shared';
 import { ReviewCreateBodySchema, ReviewListSchema, ReviewSchema } from '@shop/shared/content/index';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { envelopeSchema, errorEnvelopeSchema, jsonSchema } from '../../plugins/openapi.ts';
+import { CAPTCHA_HEADER } from '../../plugins/throttle.ts';
 import { parseBody } from '../cart/cart.schema.ts';
 import { bearerToken } from '../replication/owner.ts';
 import type { ReviewsRepository } from './reviews.repository.ts';
@@ -41,9 +42,12 @@ function productIdOf(query: Query): number {
   return Number(value);
 }
 
-const refused = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema };
+const refused = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 429: errorEnvelopeSchema };
 
-export function reviewRoutes(deps: { reviews: ReviewsRepository; customerOf: CustomerOf }) {
+/** Counts a review against its address (the form throttle): the captcha step when due, a 429 past the limit. */
+export type ReviewThrottle = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+export function reviewRoutes(deps: { reviews: ReviewsRepository; customerOf: CustomerOf; throttle?: ReviewThrottle }) {
   return async function routes(app: FastifyInstance): Promise<void> {
     app.post(
       '/api/review/create',
@@ -52,12 +56,14 @@ export function reviewRoutes(deps: { reviews: ReviewsRepository; customerOf: Cus
           tags: ['content'],
           summary: 'Submits a review for moderation; it is listed once approved (result.review_status 2 = pending)',
           body: jsonSchema(ReviewCreateBodySchema),
+          headers: { type: 'object', properties: { [CAPTCHA_HEADER]: { type: 'string', description: 'A solved captcha, when a 403 captcha_required asked for one' } } },
           response: { 200: envelopeSchema({ type: 'object', properties: { id: { type: 'integer' }, review_status: { type: 'integer' } } }), ...refused },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const { review } = parseBody(ReviewCreateBodySchema, request.body, 'review');
         const customerId = await deps.customerOf(request);
+        await deps.throttle?.(request, reply);
         if (!(await deps.reviews.productExists(review.product_id))) throw new DomainError('bad_request', `There is no product with id ${review.product_id}`);
         const storeCode = (request.query as Query).storeCode;
         const store = isStoreCode(storeCode) ? storeCode : DEFAULT_STORE;
