@@ -81,6 +81,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'], ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: 1_048_576,
     forceCloseConnections: true,
+    // The client's address (the throttles count by it) comes from X-Forwarded-For only behind a trusted proxy.
+    trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     // Errors raised before routing (a malformed address) get the same envelope as every other error.
     frameworkErrors: (error, _request, reply) => {

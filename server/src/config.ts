@@ -62,6 +62,27 @@ const codeList = z.pipe(
   z.transform((v) => v.split(',').map((code) => code.trim().toLowerCase())),
 );
 
+/**
+ * Which proxies in front of the shop may name the client's address (X-Forwarded-For): `false` (none: the socket's
+ * address is the client), `true` (any: only behind a proxy that overwrites the header), a number of hops, or a
+ * comma-separated list of addresses and CIDR ranges. The throttles count per client address, so behind a proxy this
+ * must be set or every shopper shares the proxy's address.
+ */
+const trustProxy = z.pipe(
+  z.string().check(
+    z.refine(
+      (v) => /^(true|false|\d{1,2})$/.test(v.trim()) || /^\s*[0-9a-fA-F:.]+(\/\d{1,3})?(\s*,\s*[0-9a-fA-F:.]+(\/\d{1,3})?)*\s*$/.test(v),
+      'must be true, false, a number of proxy hops, or addresses and CIDR ranges separated by commas',
+    ),
+  ),
+  z.transform((v): boolean | number | string[] => {
+    const text = v.trim();
+    if (text === 'true' || text === 'false') return text === 'true';
+    if (/^\d+$/.test(text)) return Number(text);
+    return text.split(',').map((part) => part.trim());
+  }),
+);
+
 const countryList = z.pipe(
   z.string().check(z.regex(/^\s*[A-Za-z]{2}(\s*,\s*[A-Za-z]{2})*\s*$/, 'must be two-letter country codes separated by commas, e.g. DE,NL')),
   z.transform((v) => v.split(',').map((code) => code.trim().toUpperCase())),
@@ -141,6 +162,7 @@ const EnvSchema = z.object({
   MAILCHIMP_API_KEY: z.optional(z.string().check(z.regex(/^[0-9a-f]+-[a-z]+\d+$/, 'must be a Mailchimp API key ending in its datacenter, such as 0123abcd-us21'))),
   MAILCHIMP_LIST_ID: z.optional(z.string().check(z.regex(/^[0-9a-zA-Z]{1,40}$/, 'must be the audience (list) id from Mailchimp'))),
   /** Bearer token of the admin calls (/api/admin/...); without it they answer 403. */
+  TRUST_PROXY: z._default(trustProxy, false),
   ADMIN_TOKEN: z.optional(z.string().check(z.minLength(16, 'must be at least 16 characters'))),
   /** Seconds a customer's access token is valid (15 minutes); refresh tokens renew it. */
   ACCESS_TOKEN_TTL: z._default(bounded(10, 86_400), 900),
@@ -248,6 +270,8 @@ export interface AppConfig {
   captcha: { provider: 'pow' | 'recaptcha' | 'off'; difficulty: number; recaptchaSecret: string | null; recaptchaSiteKey: string | null };
   newsletter: { provider: 'local' | 'mailchimp'; mailchimpApiKey: string | null; mailchimpListId: string | null };
   adminToken: string | null;
+  /** Fastify's trustProxy: which proxies may name the client's address (TRUST_PROXY). */
+  trustProxy: boolean | number | string[];
   accounts: {
     accessTokenTtlSeconds: number;
     refreshTokenTtlSeconds: number;
@@ -337,6 +361,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     captcha: { provider: v.CAPTCHA_PROVIDER, difficulty: v.CAPTCHA_DIFFICULTY, recaptchaSecret: v.RECAPTCHA_SECRET ?? null, recaptchaSiteKey: v.RECAPTCHA_SITE_KEY ?? null },
     newsletter: { provider: v.NEWSLETTER_PROVIDER, mailchimpApiKey: v.MAILCHIMP_API_KEY ?? null, mailchimpListId: v.MAILCHIMP_LIST_ID ?? null },
     adminToken: v.ADMIN_TOKEN ?? null,
+    trustProxy: v.TRUST_PROXY,
     accounts: {
       accessTokenTtlSeconds: v.ACCESS_TOKEN_TTL,
       refreshTokenTtlSeconds: v.REFRESH_TOKEN_TTL,
