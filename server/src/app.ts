@@ -45,7 +45,7 @@ import { customerFromToken, reviewRoutes } from './features/reviews/reviews.rout
 import { StockRepository } from './features/stock/stock.repository.ts';
 import { stockRoutes } from './features/stock/stock.routes.ts';
 import { registerClient } from './plugins/client.ts';
-import { errorBody, registerErrorHandler, registerNotFoundHandler } from './plugins/error-handler.ts';
+import { clientErrorHandler, errorBody, registerErrorHandler, registerNotFoundHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { sql } from 'kysely';
 import { startCheckpointer, WRITER_AUTOCHECKPOINT_PAGES } from './storage/checkpointer.ts';
@@ -76,6 +76,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'], ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: 1_048_576,
     forceCloseConnections: true,
+    clientErrorHandler,
     routerOptions: { ignoreTrailingSlash: true },
     // Errors raised before routing (a malformed address) get the same envelope as every other error.
     frameworkErrors: (error, _request, reply) => {
