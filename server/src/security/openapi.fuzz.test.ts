@@ -12,6 +12,7 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { COLLECTION_NAMES } from '@shop/shared/sync/collections';
 import { afterAll, describe, expect, it } from 'vitest';
+import { report } from './security-report.ts';
 import { PASSWORD, customerBody } from '../features/accounts/accounts.test-support.ts';
 import { OrderClient, orderCatalogue, orderDoc } from '../features/orders/orders.test-support.ts';
 import { buildTestApp } from '../test/build-test-app.ts';
@@ -429,7 +430,13 @@ const started = Date.now();
 
 afterAll(() => {
   const statuses = [...counts.byStatus.entries()].sort(([a], [b]) => a - b).map(([status, n]) => `${status}: ${n}`);
-  console.info(`openapi fuzz: ${routes.length} routes, ${counts.requests} requests (${RUNS} per route) in ${((Date.now() - started) / 1000).toFixed(1)} s; ${statuses.join(', ')}`);
+  report('openapi-fuzz', `openapi fuzz: ${routes.length} routes, ${counts.requests} requests (${RUNS} per route) in ${((Date.now() - started) / 1000).toFixed(1)} s; ${statuses.join(', ')}`, {
+    routes: routes.length,
+    requests: counts.requests,
+    runsPerRoute: RUNS,
+    seconds: (Date.now() - started) / 1000,
+    statuses: Object.fromEntries(counts.byStatus),
+  });
 });
 
 describe('every route of /api/openapi.json survives generated and hostile requests', () => {

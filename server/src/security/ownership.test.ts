@@ -16,6 +16,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { COLLECTION_NAMES, type CollectionName } from '@shop/shared/sync/collections';
 import { SAMPLE_DOCS } from '@shop/shared/sync/test-documents';
 import { afterAll, describe, expect, it } from 'vitest';
+import { report } from './security-report.ts';
 import { PASSWORD, customerBody } from '../features/accounts/accounts.test-support.ts';
 import { orderCatalogue, orderDoc } from '../features/orders/orders.test-support.ts';
 import { buildTestApp } from '../test/build-test-app.ts';
@@ -299,7 +300,7 @@ function ownScoped(method: Method, path: string, payloads: (owner: Actor) => unk
 
 const replicationCase = (kind: 'pull' | 'push' | 'stream'): Case => ({
   attempts: (owner) =>
-    COLLECTION_NAMES.filter(() => kind !== 'stream').flatMap((collection: CollectionName) => {
+    COLLECTION_NAMES.filter(() => kind !== 'stream').flatMap((collection: CollectionName): Attempt[] => {
       const path = `/api/replication/${collection}/${kind}`;
       if (kind === 'pull') return [{ method: 'GET' as const, path, query: 'limit=1000' }, ...(owner.kind === 'customer' ? [{ method: 'GET' as const, path, query: `cartId=${owner.cart}` }] : [])];
       // A push of the owner's document ids, as the attacker: it may only write the attacker's own copy.
@@ -485,9 +486,9 @@ const routes = Object.entries(description.paths).flatMap(([path, methods]) => Ob
 const started = Date.now();
 
 afterAll(() => {
-  console.info(
+  report('ownership',
     `ownership suite: ${routes.length} routes (${counts.publicRoutes} public), ${counts.attempts} attempts: ${counts.refused} refused, ${counts.isolated} answered with the caller's own data only, ${counts.failures} not refused, ${counts.fiveHundreds} 5xx; ${((Date.now() - started) / 1000).toFixed(1)} s`,
-  );
+    { ...counts, routeTests: counts.routes, routes: routes.length, seconds: (Date.now() - started) / 1000 });
 });
 
 describe('ownership: every route of /api/openapi.json has an ownership case', () => {
