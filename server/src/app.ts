@@ -49,7 +49,7 @@ import { customerFromToken, reviewRoutes } from './features/reviews/reviews.rout
 import { StockRepository } from './features/stock/stock.repository.ts';
 import { stockRoutes } from './features/stock/stock.routes.ts';
 import { registerClient } from './plugins/client.ts';
-import { errorBody, registerErrorHandler, registerNotFoundHandler } from './plugins/error-handler.ts';
+import { clientErrorHandler, errorBody, registerErrorHandler, registerNotFoundHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { sql } from 'kysely';
 import { startCheckpointer, WRITER_AUTOCHECKPOINT_PAGES } from './storage/checkpointer.ts';
@@ -83,6 +83,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     forceCloseConnections: true,
     // The client's address (the throttles count by it) comes from X-Forwarded-For only behind a trusted proxy.
     trustProxy: config.trustProxy,
+    clientErrorHandler,
     routerOptions: { ignoreTrailingSlash: true },
     // Errors raised before routing (a malformed address) get the same envelope as every other error.
     frameworkErrors: (error, _request, reply) => {

@@ -3,6 +3,8 @@
  * Bad input is a 4xx with a message that says what to fix; a 5xx never shows its text or stack to the caller.
  */
 import { DomainError, type ApiErrorBody, type ErrorCode } from '@shop/shared';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export function errorBody(status: number, error: ErrorCode, message: string, details?: unknown): ApiErrorBody {
@@ -33,4 +35,23 @@ export function registerNotFoundHandler(app: FastifyInstance, fallback?: NotFoun
     if (await fallback?.(request, reply)) return reply;
     return reply.status(404).send(errorBody(404, 'not_found', `Route ${request.method} ${request.url.split('?')[0]} not found`));
   });
+}
+
+/**
+ * A request Node's HTTP parser refuses before Fastify sees it (an address or headers over 16 KB, a malformed request
+ * line, a request that took too long) still gets the envelope, not Fastify's bare default.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'The address or headers of the request are too long']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'The request took too long to arrive']
+        : [400, 'The request is not valid HTTP'];
+  const body = JSON.stringify(errorBody(status, 'bad_request', message));
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(error);
 }

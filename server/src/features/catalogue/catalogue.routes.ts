@@ -31,6 +31,12 @@ function describeIssues(error: z.core.$ZodError): string {
     .join('; ');
 }
 
+/** A query parameter that names one thing: given twice (an array) it is refused, not passed on as a string. */
+function single(value: string | string[] | undefined, name: string): string | undefined {
+  if (Array.isArray(value)) throw new DomainError('bad_request', `Give ${name} once`);
+  return value;
+}
+
 function parseSearch(input: unknown): SearchRequest {
   const parsed = SearchRequestSchema.safeParse(input);
   if (!parsed.success) throw new DomainError('invalid_search_query', `Invalid search query: ${describeIssues(parsed.error)}`);
@@ -107,7 +113,7 @@ export function catalogueRoutes(catalogue: CatalogueService) {
       },
     );
 
-    app.get<{ Querystring: { storeCode?: string; parentSku?: string } }>(
+    app.get<{ Querystring: { storeCode?: string; parentSku?: string | string[] } }>(
       '/api/catalog/product/variants',
       {
         schema: {
@@ -119,12 +125,13 @@ export function catalogueRoutes(catalogue: CatalogueService) {
       },
       async (request) => {
         const store = storeOf(request.query.storeCode);
-        if (!request.query.parentSku) throw new DomainError('bad_request', MISSING_PARENT_SKU_MESSAGE);
-        return { code: 200, result: catalogue.variants(store, request.query.parentSku) };
+        const parentSku = single(request.query.parentSku, 'parentSku');
+        if (!parentSku) throw new DomainError('bad_request', MISSING_PARENT_SKU_MESSAGE);
+        return { code: 200, result: catalogue.variants(store, parentSku) };
       },
     );
 
-    app.get<{ Querystring: { storeCode?: string; sku?: string } }>(
+    app.get<{ Querystring: { storeCode?: string; sku?: string | string[] } }>(
       '/api/catalog/product/members',
       {
         schema: {
@@ -136,12 +143,13 @@ export function catalogueRoutes(catalogue: CatalogueService) {
       },
       async (request) => {
         const store = storeOf(request.query.storeCode);
-        if (!request.query.sku) throw new DomainError('product_search_key_missing', missingSearchKeyMessage('sku'));
-        return { code: 200, result: await catalogue.members(store, request.query.sku) };
+        const sku = single(request.query.sku, 'sku');
+        if (!sku) throw new DomainError('product_search_key_missing', missingSearchKeyMessage('sku'));
+        return { code: 200, result: await catalogue.members(store, sku) };
       },
     );
 
-    app.get<{ Querystring: { storeCode?: string; id?: string; url_path?: string } }>(
+    app.get<{ Querystring: { storeCode?: string; id?: string | string[]; url_path?: string | string[] } }>(
       '/api/catalog/category',
       {
         schema: {
@@ -153,8 +161,10 @@ export function catalogueRoutes(catalogue: CatalogueService) {
       },
       async (request) => {
         const store = storeOf(request.query.storeCode);
-        if (request.query.id) return { code: 200, result: catalogue.category(store, 'id', request.query.id) };
-        if (request.query.url_path) return { code: 200, result: catalogue.category(store, 'url_path', request.query.url_path) };
+        const id = single(request.query.id, 'id');
+        const urlPath = single(request.query.url_path, 'url_path');
+        if (id) return { code: 200, result: catalogue.category(store, 'id', id) };
+        if (urlPath) return { code: 200, result: catalogue.category(store, 'url_path', urlPath) };
         throw new DomainError('bad_request', 'Please provide the category id or url_path');
       },
     );
