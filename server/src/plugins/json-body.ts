@@ -47,6 +47,6 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (typeof body === 'string' && jsonDepthExceeds(body)) return done(tooDeep(), undefined);
-    return parse(request, body, done);
+    return parse(request, body as string, done);
   });
 }

@@ -2,13 +2,26 @@
  * Issue 13, the edges of the API: event streams and sessions (item 8), security headers (item 9), secrets in logs
  * (item 10) and over-deep JSON bodies (item 11). Each test runs the attack against the real app.
  */
-import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { testConfig, type AppConfig } from '../config.ts';
+import { customerBody, movableClock, PASSWORD } from '../features/accounts/accounts.test-support.ts';
+import { importCatalogue } from '../features/catalogue/catalogue.import.ts';
 import { MAX_JSON_DEPTH } from '../plugins/json-body.ts';
-import { buildTestApp } from '../test/build-test-app.ts';
+import { prettyLogStream } from '../plugins/log-format.ts';
+import { buildTestApp, TEST_NOW } from '../test/build-test-app.ts';
+import { cleanUpLater } from '../test/clean-up.ts';
 import { fixtureCatalogue } from '../test/fixture-catalogue.ts';
 
 const app = await buildTestApp({ catalogue: fixtureCatalogue() });
-const payments = (await import('../config.ts')).testConfig({ dataDir: '/unused' }).payments.basePath;
+/** PAYMENT_SERVICE_BASE's default. */
+const payments = '/api/payment';
 
 function nested(depth: number): string {
   return `${'['.repeat(depth)}${']'.repeat(depth)}`;
@@ -49,5 +62,138 @@ describe('item 11: JSON depth', () => {
     const response = await app.inject({ method: 'POST', url: '/api/user/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email: '['.repeat(500), password: '{'.repeat(500) }) });
     expect(response.statusCode).toBeLessThan(500);
     expect(response.body).not.toContain('nested too deeply');
+  });
+});
+
+/** A real app on a temp folder, listening, with a clock the test moves and the log lines it writes kept. */
+async function listeningApp(config: Partial<AppConfig> = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-edges-'));
+  const clock = movableClock();
+  const lines: string[] = [];
+  const server = await buildApp(
+    { ...testConfig({ dataDir, seedDemo: false }), ...config },
+    { clock: clock.now, streamRecheckMs: 50, logStream: { write: (line) => void lines.push(line) } },
+  );
+  await importCatalogue(server.db, fixtureCatalogue(), { mode: 'replace', useUrlKeys: true, now: TEST_NOW, origin: 'test' });
+  await server.catalogue.refresh();
+  await server.listen({ port: 0, host: '127.0.0.1' });
+  cleanUpLater(async () => {
+    await server.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  return { app: server, clock, lines, base: `http://127.0.0.1:${(server.server.address() as AddressInfo).port}` };
+}
+
+const openRequests = new Set<http.ClientRequest>();
+afterAll(() => openRequests.forEach((request) => request.destroy()));
+
+interface Stream {
+  status: number;
+  /** The `data` of every event so far. */
+  events: unknown[];
+  /** Resolves true when the server ends the stream within `ms`, false otherwise. */
+  ended(ms: number): Promise<boolean>;
+}
+
+function openStream(base: string, address: string): Promise<Stream> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(`${base}${address}`, (response) => {
+      const events: unknown[] = [];
+      let buffer = '';
+      let done = false;
+      const waiters: Array<() => void> = [];
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        buffer += chunk;
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const data = buffer.slice(0, end).split('\n').find((line) => line.startsWith('data: '));
+          buffer = buffer.slice(end + 2);
+          if (data) events.push(JSON.parse(data.slice(6)));
+        }
+      });
+      response.on('end', () => {
+        done = true;
+        waiters.forEach((wake) => wake());
+      });
+      resolve({
+        status: response.statusCode ?? 0,
+        events,
+        ended: (ms) =>
+          done
+            ? Promise.resolve(true)
+            : new Promise((settle) => {
+                const timer = setTimeout(() => settle(false), ms);
+                waiters.push(() => {
+                  clearTimeout(timer);
+                  settle(true);
+                });
+              }),
+      });
+    });
+    openRequests.add(request);
+    request.on('error', reject);
+  });
+}
+
+async function login(target: FastifyInstance, email: string, cartId?: string): Promise<{ token: string; cartId: string }> {
+  const created = await target.inject({ method: 'POST', url: '/api/user/create', payload: customerBody(email) });
+  expect(created.statusCode, created.body).toBe(200);
+  const answer = await target.inject({ method: 'POST', url: '/api/user/login', payload: { username: email, password: PASSWORD, ...(cartId ? { cartId } : {}) } });
+  expect(answer.statusCode, answer.body).toBe(200);
+  return { token: answer.json().result, cartId: answer.json().meta.cartId };
+}
+
+async function ticket(target: FastifyInstance, collection: string, headers: Record<string, string>): Promise<string> {
+  const answer = await target.inject({ method: 'POST', url: `/api/replication/${collection}/stream-ticket`, headers });
+  expect(answer.statusCode, answer.body).toBe(200);
+  return answer.json().result.ticket;
+}
+
+describe('item 8: event streams end with the session', () => {
+  it('item 8: a stream opened with a customer token (in the address) ends when the customer logs out', async () => {
+    const shop = await listeningApp();
+    const { token } = await login(shop.app, 'stream-logout@example.com');
+    const stream = await openStream(shop.base, `/api/replication/wishlist/stream?token=${encodeURIComponent(token)}`);
+    expect(stream.status).toBe(200);
+    expect(await stream.ended(200)).toBe(false);
+    expect((await shop.app.inject({ method: 'POST', url: '/api/user/logout', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
+    expect(await stream.ended(2000)).toBe(true);
+    // And it cannot be opened again with that token.
+    expect((await openStream(shop.base, `/api/replication/wishlist/stream?token=${encodeURIComponent(token)}`)).status).toBe(401);
+  });
+
+  it('item 8: a stream opened with a ticket ends when the access token behind it expires', async () => {
+    const shop = await listeningApp();
+    const { token } = await login(shop.app, 'stream-expiry@example.com');
+    const stream = await openStream(shop.base, `/api/replication/cart/stream?ticket=${await ticket(shop.app, 'cart', { authorization: `Bearer ${token}` })}`);
+    expect(stream.status).toBe(200);
+    expect(await stream.ended(200)).toBe(false);
+    shop.clock.advance(901); // ACCESS_TOKEN_TTL's default is 900 s
+    expect(await stream.ended(2000)).toBe(true);
+  });
+
+  it('item 8: a guest stream ends when its cart was merged into a customer cart at login', async () => {
+    const shop = await listeningApp();
+    const cart = (await shop.app.inject({ method: 'POST', url: '/api/cart/create' })).json().result as string;
+    const stream = await openStream(shop.base, `/api/replication/cart/stream?ticket=${await ticket(shop.app, 'cart', { 'x-cart-id': cart })}`);
+    expect(stream.status).toBe(200);
+    expect(stream.events[0]).toBe('RESYNC');
+    await login(shop.app, 'stream-merge@example.com', cart);
+    expect(await stream.ended(2000)).toBe(true);
+  });
+
+  it('item 8: a stream ticket is good once, for its own collection, for a minute', async () => {
+    const shop = await listeningApp();
+    const cart = (await shop.app.inject({ method: 'POST', url: '/api/cart/create' })).json().result as string;
+    const once = await ticket(shop.app, 'cart', { 'x-cart-id': cart });
+    expect((await openStream(shop.base, `/api/replication/cart/stream?ticket=${once}`)).status).toBe(200);
+    expect((await openStream(shop.base, `/api/replication/cart/stream?ticket=${once}`)).status).toBe(401);
+    const other = await ticket(shop.app, 'cart', { 'x-cart-id': cart });
+    expect((await openStream(shop.base, `/api/replication/wishlist/stream?ticket=${other}`)).status).toBe(401);
+    const late = await ticket(shop.app, 'cart', { 'x-cart-id': cart });
+    shop.clock.advance(61);
+    expect((await openStream(shop.base, `/api/replication/cart/stream?ticket=${late}`)).status).toBe(401);
+    expect((await shop.app.inject({ method: 'POST', url: '/api/replication/cart/stream-ticket' })).statusCode).toBe(401);
   });
 });
