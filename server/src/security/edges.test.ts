@@ -197,3 +197,49 @@ describe('item 8: event streams end with the session', () => {
     expect((await shop.app.inject({ method: 'POST', url: '/api/replication/cart/stream-ticket' })).statusCode).toBe(401);
   });
 });
+
+describe('item 10: secrets in logs', () => {
+  it('item 10: tokens, cart ids, order tokens, hashes, reset tokens and tickets never appear in the request log', async () => {
+    const shop = await listeningApp({ logLevel: 'info' });
+    const cart = (await shop.app.inject({ method: 'POST', url: '/api/cart/create' })).json().result as string;
+    const { token } = await login(shop.app, 'logs@example.com');
+    const streamTicket = await ticket(shop.app, 'cart', { authorization: `Bearer ${token}` });
+    const orderToken = 'ordertoken0123456789abcdef';
+    const hash = 'statushash0123456789abcdef';
+    const resetToken = 'resettoken0123456789abcdef';
+    const calls = [
+      `/api/replication/cart/pull?token=${encodeURIComponent(token)}`,
+      `/api/replication/cart/pull?cartId=${cart}&limit=5`,
+      `/api/cart/pull?cartId=${cart}`,
+      `/api/order-status/${orderToken}?hash=${hash}`,
+      `/api/order-status/${orderToken}/cancel?hash=${hash}`,
+      `/api/cart/updateall/${encodeURIComponent(token)}`,
+      `/nl/create-password?email=a%40example.com&token=${resetToken}`,
+      `/nl/order-status/${orderToken}?hash=${hash}`,
+      `/api/user/me?token=${encodeURIComponent(token)}`,
+    ];
+    for (const url of calls) await shop.app.inject({ method: url.includes('cancel') || url.includes('updateall') ? 'POST' : 'GET', url });
+    await shop.app.inject({ method: 'GET', url: '/api/replication/cart/pull', headers: { 'x-cart-id': cart, authorization: `Bearer ${token}` } });
+    const stream = await openStream(shop.base, `/api/replication/cart/stream?ticket=${streamTicket}`);
+    expect(stream.status).toBe(200);
+    // An error whose text carries an address is cleaned too.
+    shop.app.log.error({ err: new Error(`fetch failed for /api/order-status/${orderToken}?hash=${hash}`) }, `calling /api/replication/cart/pull?cartId=${cart}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    const log = shop.lines.join('');
+    const secrets = [token, encodeURIComponent(token), cart, streamTicket, orderToken, hash, resetToken];
+    for (const secret of secrets) expect(log).not.toContain(secret);
+    // The lines were written, with the places of the secrets marked.
+    expect(shop.lines.filter((line) => line.includes('"incoming request"')).length).toBeGreaterThanOrEqual(calls.length);
+    expect(log).toContain('/api/order-status/[redacted]?hash=[redacted]');
+    expect(log).toContain('/api/replication/cart/stream?ticket=[redacted]');
+    expect(log).toContain('email=a%40example.com&token=[redacted]');
+
+    // The terminal's readable lines carry nothing either.
+    const readable: string[] = [];
+    const pretty = prettyLogStream({ write: (text) => void readable.push(text) }, { colors: false });
+    for (const line of shop.lines) pretty.write(line);
+    expect(readable.join('').length).toBeGreaterThan(0);
+    for (const secret of secrets) expect(readable.join('')).not.toContain(secret);
+  });
+});
