@@ -49,6 +49,7 @@ import { errorBody, registerErrorHandler, registerNotFoundHandler } from './plug
 import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { REDACTED_HEADERS, redactingStream, requestSerializer } from './plugins/log-redact.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { sql } from 'kysely';
 import { startCheckpointer, WRITER_AUTOCHECKPOINT_PAGES } from './storage/checkpointer.ts';
 import { migrateToLatest, openSqlite, type Db } from './storage/database.ts';
@@ -145,6 +146,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   registerErrorHandler(app);
   registerJsonBodyParser(app);
+  await registerSecurityHeaders(app, { publicUrl: config.accounts.publicUrl, recaptcha: config.captcha.provider === 'recaptcha' });
   await registerOpenApi(app);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
 
