@@ -243,3 +243,49 @@ describe('item 10: secrets in logs', () => {
     for (const secret of secrets) expect(readable.join('')).not.toContain(secret);
   });
 });
+
+describe('item 9: security headers', () => {
+  const policy = (header: unknown) =>
+    Object.fromEntries(
+      String(header)
+        .split(';')
+        .map((part) => part.trim().split(/\s+/))
+        .filter((words) => words[0])
+        .map(([name, ...values]) => [name!, values]),
+    );
+
+  it('item 9: every answer carries a strict CSP, no framing, nosniff, a referrer policy and a permissions policy; no HSTS over HTTP', async () => {
+    for (const url of ['/api/catalog/category?storeCode=nl', '/health', '/api/no-such-route', '/api/checkout/config']) {
+      const response = await app.inject({ method: 'GET', url });
+      const csp = policy(response.headers['content-security-policy']);
+      expect(csp['script-src'], url).toEqual(["'self'"]);
+      expect(csp['style-src']).toEqual(["'self'"]);
+      expect(csp['default-src']).toEqual(["'self'"]);
+      expect(csp['frame-ancestors']).toEqual(["'none'"]);
+      expect(csp['object-src']).toEqual(["'none'"]);
+      expect(JSON.stringify(csp)).not.toContain('unsafe-inline');
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['referrer-policy']).toBe('same-origin');
+      expect(response.headers['permissions-policy']).toContain('camera=()');
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
+  it('item 9: a shop served over HTTPS (PUBLIC_URL) sends HSTS', async () => {
+    const base = testConfig({ dataDir: '/unused' });
+    const secure = await buildTestApp({ catalogue: fixtureCatalogue(), config: { accounts: { ...base.accounts, publicUrl: 'https://shop.example' } } });
+    const response = await secure.inject({ method: 'GET', url: '/health' });
+    expect(response.headers['strict-transport-security']).toMatch(/^max-age=31536000/);
+  });
+
+  it("item 9: the sandbox payment page and the developers' mailbox keep their own stricter policies, and are not frameable", async () => {
+    const mailbox = await app.inject({ method: 'GET', url: '/dev/mailbox' });
+    expect(mailbox.statusCode).toBe(200);
+    expect(policy(mailbox.headers['content-security-policy'])['default-src']).toEqual(["'none'"]);
+    expect(mailbox.headers['x-frame-options']).toBe('DENY');
+    const sandbox = await app.inject({ method: 'GET', url: '/sandbox-pay/unknown' });
+    expect(policy(sandbox.headers['content-security-policy'])['frame-ancestors']).toEqual(["'none'"]);
+    expect(policy(sandbox.headers['content-security-policy'])['script-src']).toBeUndefined();
+  });
+});
