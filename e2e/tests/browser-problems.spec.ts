@@ -27,14 +27,17 @@ test('the watch sees console errors, uncaught errors, failed requests and error 
   await quietPage(page);
   const origin = new URL(page.url()).origin;
   const closed = `http://127.0.0.1:${await closedPort()}/closed`;
-  await page.evaluate((closed) => {
+  await page.evaluate(() => {
     console.error('something broke');
     setTimeout(() => {
       throw new Error('uncaught');
     }, 0);
     void fetch('/api/url/map', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: 'nowhere', storeCode: 'en' }) });
-    void fetch(closed).catch(() => undefined);
-  }, closed);
+  });
+  // The shop's policy lets its pages connect to the shop only (a connection elsewhere is refused by the browser
+  // before it starts): the refused connection is made from a blank page of the same browser.
+  const blank = await page.context().newPage();
+  await blank.evaluate((closed) => fetch(closed).then(() => undefined, () => undefined), closed);
   const seen = [
     `console error: something broke (at ${origin}/health)`,
     `page error: uncaught (at ${origin}/health)`,
@@ -66,5 +69,21 @@ test('requests the journey’s own cut network fails are expected while it is cu
   await context.setOffline(true);
   expect(await page.evaluate(() => fetch('/health?offline').then(() => 'answered', () => 'failed'))).toBe('failed');
   await context.setOffline(false);
+  expect(browserProblems.unexpected()).toEqual([]);
+});
+
+test("the shop's policy refuses an inline script on its pages, and the watch reports the refusal (issue 13, item 9)", async ({ page, browserProblems }) => {
+  await quietPage(page);
+  const ran = await page.evaluate(() => {
+    type Element = { textContent: string };
+    const page = globalThis as unknown as { document: { createElement(name: string): Element; head: { append(child: Element): void } }; inlineRan?: boolean };
+    const script = page.document.createElement('script');
+    script.textContent = 'globalThis.inlineRan = true';
+    page.document.head.append(script);
+    return page.inlineRan === true;
+  });
+  expect(ran).toBe(false);
+  await expect.poll(() => browserProblems.unexpected().some((problem) => problem.includes('Content Security Policy'))).toBe(true);
+  browserProblems.expect(/Content Security Policy/, 'this journey makes it on purpose');
   expect(browserProblems.unexpected()).toEqual([]);
 });

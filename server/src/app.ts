@@ -50,7 +50,10 @@ import { StockRepository } from './features/stock/stock.repository.ts';
 import { stockRoutes } from './features/stock/stock.routes.ts';
 import { registerClient } from './plugins/client.ts';
 import { clientErrorHandler, errorBody, registerErrorHandler, registerNotFoundHandler } from './plugins/error-handler.ts';
+import { registerJsonBodyParser } from './plugins/json-body.ts';
+import { REDACTED_HEADERS, redactingStream, requestSerializer } from './plugins/log-redact.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { sql } from 'kysely';
 import { startCheckpointer, WRITER_AUTOCHECKPOINT_PAGES } from './storage/checkpointer.ts';
 import { migrateToLatest, openSqlite, type Db } from './storage/database.ts';
@@ -71,18 +74,31 @@ export interface BuildOptions {
   paymentFetch?: PaymentFetch;
   /** Where the logs go instead of stdout as JSON (server.ts: readable lines on a terminal). */
   logStream?: { write(line: string): void };
+  /** How often an open replication stream re-checks its credential (tests make it short). */
+  streamRecheckMs?: number;
 }
 
 const DAY_MS = 86_400_000;
 
+/** TRUST_PROXY as a number of hops: the nearest `hops` proxies may name the client (Fastify types take a function). */
+function trustHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
+}
+
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const clock = options.clock ?? (() => new Date());
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'], ...(options.logStream ? { stream: options.logStream } : {}) },
+    // No credential reaches a log line (log-redact.ts): not in the address, a header, or any other field.
+    logger: {
+      level: config.logLevel,
+      redact: REDACTED_HEADERS,
+      serializers: { req: requestSerializer },
+      stream: redactingStream(options.logStream ?? process.stdout),
+    },
     bodyLimit: 1_048_576,
     forceCloseConnections: true,
     // The client's address (the throttles count by it) comes from X-Forwarded-For only behind a trusted proxy.
-    trustProxy: config.trustProxy,
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     clientErrorHandler,
     routerOptions: { ignoreTrailingSlash: true },
     // Errors raised before routing (a malformed address) get the same envelope as every other error.
@@ -144,6 +160,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   registerErrorHandler(app);
+  registerJsonBodyParser(app);
+  await registerSecurityHeaders(app, { publicUrl: config.accounts.publicUrl, recaptcha: config.captcha.provider === 'recaptcha' });
   await registerOpenApi(app);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
 
@@ -164,7 +182,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const throttle = await registerThrottle(app, { db, now, captcha });
   const accountThrottle = new AccountThrottle(throttle, config.accounts.rateLimit);
   await app.register(accountRoutes(accounts, { ...config.accounts, throttle: accountThrottle, registration: formThrottle(throttle, 'register', config.accounts.forms) }));
-  await app.register(replicationRoutes({ repository: replication, owners, feed }));
+  await app.register(replicationRoutes({ repository: replication, owners, feed, now, ...(options.streamRecheckMs ? { recheckMs: options.streamRecheckMs } : {}) }));
   const cartService = new CartService(replication, carts, catalogue, new StockRepository(db), config, now);
   const checkoutMethods = new CheckoutMethods(config.orders, config.payments.provider);
   await app.register(cartRoutes(cartService, owners, checkoutMethods));

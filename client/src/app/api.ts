@@ -51,12 +51,17 @@ export async function apiRequest<T>(path: string, init: RequestInit): Promise<Ap
 
 const call = async <T>(path: string, init: RequestInit): Promise<T> => (await apiRequest<T>(path, init)).result;
 
-export function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> {
-  return call<T>(path, signal ? { signal } : {});
+export function apiGet<T>(path: string, signal?: AbortSignal, headers?: Record<string, string>): Promise<T> {
+  return call<T>(path, { ...(signal ? { signal } : {}), ...(headers ? { headers } : {}) });
 }
 
-export function apiPost<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
-  return call<T>(path, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' }, ...(signal ? { signal } : {}) });
+export function apiPost<T>(path: string, body: unknown, signal?: AbortSignal, headers?: Record<string, string>): Promise<T> {
+  return call<T>(path, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers }, ...(signal ? { signal } : {}) });
+}
+
+/** A guest cart is named in a header, never in the address (addresses end up in logs and browser history). */
+export function cartHeaders(token: string): Record<string, string> {
+  return { 'x-cart-id': token };
 }
 
 export function isAbort(error: unknown): boolean {

@@ -2,10 +2,11 @@
  * For tests: an in-memory stand-in for the server's replication and cart-sync endpoints, speaking the same protocol
  * (server/src/features/replication): pull by `(updatedAt, id)` checkpoint, push answering the server's copy of every
  * conflicting row, a write id applied once, server-stamped times, a RESYNC on every stream connect. The owner is a
- * guest cart (`?cartId=`) or a customer (a bearer token, or `?token=` on the stream), as owner.ts resolves it. It can
- * be taken "offline" to queue writes on the clients.
+ * guest cart (the `X-Cart-Id` header) or a customer (a bearer token), as owner.ts resolves it; the stream is opened
+ * with a single-use ticket asked for with those headers. It can be taken "offline" to queue writes on the clients, and
+ * end a customer's streams and refuse the token (a logout or an expired token on the shop).
  */
-import type { EventSourceLike } from '../features/sync/replication.ts';
+import { EVENT_SOURCE_CLOSED, type EventSourceLike } from '../features/sync/replication.ts';
 
 type Doc = Record<string, unknown> & { id: string; updatedAt: number; writeId: string };
 interface Stored {
@@ -31,6 +32,13 @@ class FakeStream implements EventSourceLike {
     this.readyState = 2;
     this.streams.delete(this);
   }
+
+  /** The server ends the stream: the browser tries the same address again, in vain (its ticket is spent). */
+  end(): void {
+    this.streams.delete(this);
+    this.readyState = 0;
+    this.onerror?.({});
+  }
 }
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -47,7 +55,26 @@ export class FakeSyncServer {
   /** Applied write ids → the owner that wrote them. */
   private readonly applied = new Map<string, string>();
   private readonly streams = new Set<FakeStream>();
+  /** Stream tickets not yet used → the `owner/collection` they open. */
+  private readonly tickets = new Map<string, string>();
+  private ticketCount = 0;
   readonly requests: string[] = [];
+  /** Every address a stream was opened with. */
+  readonly streamAddresses: string[] = [];
+
+  /** The shop no longer takes this token (it expired, or the session ended), and its streams end. */
+  expireToken(token: string): void {
+    const owner = this.customers.get(token);
+    this.customers.delete(token);
+    for (const stream of [...this.streams]) {
+      if (owner && stream.key.startsWith(`${owner}/`)) stream.end();
+    }
+  }
+
+  /** How many streams are open for the owner key. */
+  openStreams(owner: string): number {
+    return [...this.streams].filter((stream) => stream.key.startsWith(`${owner}/`)).length;
+  }
 
   createCart(): string {
     const token = `cart-${this.carts.size + 1}`;
@@ -83,8 +110,14 @@ export class FakeSyncServer {
     const bearer = /^Bearer (\S+)$/.exec(((init?.headers ?? {}) as Record<string, string>).authorization ?? '')?.[1];
     const customer = bearer === undefined ? undefined : this.customers.get(bearer);
     if (bearer !== undefined && !customer) return json(401, { code: 401, result: { error: 'unauthorized', message: 'Your session has expired; please log in again' } });
-    const token = customer ?? url.searchParams.get('cartId') ?? '';
+    const token = customer ?? ((init?.headers ?? {}) as Record<string, string>)['x-cart-id'] ?? '';
     if (!customer && !this.carts.has(token)) return json(401, { code: 401, result: { error: 'unauthorized', message: `Unknown cart token ${token}` } });
+    const ticketFor = /^\/api\/replication\/(\w+)\/stream-ticket$/.exec(url.pathname)?.[1];
+    if (ticketFor && init?.method === 'POST') {
+      const ticket = `ticket-${(this.ticketCount += 1)}`;
+      this.tickets.set(ticket, `${token}/${ticketFor}`);
+      return ok({ ticket, expiresIn: 60 });
+    }
     const match = /^\/api\/replication\/(\w+)\/(pull|push)$/.exec(url.pathname);
     if (!match) return json(404, { code: 404, result: { error: 'not_found', message: 'Not found' } });
     const [, collection, verb] = match as unknown as [string, string, 'pull' | 'push'];
@@ -138,8 +171,19 @@ export class FakeSyncServer {
   openStream = (address: string): EventSourceLike => {
     const url = new URL(address, 'http://shop.test');
     const collection = /^\/api\/replication\/(\w+)\/stream$/.exec(url.pathname)?.[1] ?? '';
-    const customer = this.customers.get(url.searchParams.get('token') ?? '');
-    const stream = new FakeStream(`${customer ?? url.searchParams.get('cartId')}/${collection}`, this.streams);
+    // Like the shop: a ticket is good once, for the collection it was asked for.
+    const ticket = url.searchParams.get('ticket') ?? '';
+    const key = this.tickets.get(ticket);
+    this.tickets.delete(ticket);
+    this.streamAddresses.push(address);
+    const stream = new FakeStream(key ?? '', this.streams);
+    if (!key || key.slice(key.lastIndexOf('/') + 1) !== collection) {
+      queueMicrotask(() => {
+        stream.readyState = EVENT_SOURCE_CLOSED;
+        stream.onerror?.({});
+      });
+      return stream;
+    }
     this.streams.add(stream);
     queueMicrotask(() => {
       stream.readyState = 1;

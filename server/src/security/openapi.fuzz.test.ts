@@ -22,7 +22,9 @@ const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 const REQUEST_TIMEOUT_MS = 10_000;
 
 // The captcha is off so that generated bodies reach the handlers behind it (the captcha has its own tests).
-const app = await buildTestApp({ catalogue: orderCatalogue(), config: { captcha: { provider: 'off', difficulty: 1, recaptchaSecret: null, recaptchaSiteKey: null } } });
+// The admin calls are on (their token is one of the fuzz's authorizations), so their handlers are fuzzed too.
+const ADMIN_TOKEN = 'fuzz-admin-token-0123456789';
+const app = await buildTestApp({ catalogue: orderCatalogue(), config: { adminToken: ADMIN_TOKEN, captcha: { provider: 'off', difficulty: 1, recaptchaSecret: null, recaptchaSiteKey: null } } });
 
 // ---------------------------------------------------------------------------------------------------------------
 // A small world for the generated requests to hit: a guest cart with a placed order, a customer with a token.
@@ -280,6 +282,7 @@ function pathArbitrary(path: string, parameters: Parameter[]): fc.Arbitrary<stri
 const authorization = () => fc.oneof(
   { arbitrary: fc.constant(undefined), weight: 3 },
   { arbitrary: fc.constant(`Bearer ${world!.customerToken}`), weight: 2 },
+  { arbitrary: fc.constant(`Bearer ${ADMIN_TOKEN}`), weight: 1 },
   { arbitrary: fc.constantFrom('Bearer', 'Bearer ', 'Bearer garbage', 'Bearer a b', 'Basic dXNlcjpwYXNz', `bearer ${world!.customerToken}x`, `Bearer ${'a'.repeat(8000)}`, 'Bearer eyJhbGciOiJub25lIn0.e30.'), weight: 2 },
 );
 const contentType = fc.oneof(
@@ -519,7 +522,8 @@ describe('what the fuzz found, replayed', () => {
     const answers: string[] = [];
     for (const { path } of posts) {
       const url = path.replace(/\{[^}]+\}/g, (name) => ({ '{provider}': 'sandbox', '{collection}': 'cart', '{order_token}': placedResult.order_token, '{token}': world!.guestCart })[name] ?? '1');
-      const response = await app.inject({ method: 'POST', url: `${url}?cartId=${world.guestCart}`, headers: { 'content-type': 'application/json' }, payload: deep });
+      const headers = { 'content-type': 'application/json', ...(url.startsWith('/api/admin/') ? { authorization: `Bearer ${ADMIN_TOKEN}` } : {}) };
+      const response = await app.inject({ method: 'POST', url: `${url}?cartId=${world.guestCart}`, headers, payload: deep });
       if (response.statusCode !== 400) answers.push(`${url}: ${response.statusCode} ${response.body.slice(0, 120)}`);
     }
     expect(answers, 'routes that did not refuse the deep body with a 400').toEqual([]);

@@ -45,5 +45,6 @@ describe('TRUST_PROXY: whose address the throttles count', () => {
 
   it('takes the client address from a trusted proxy: each shopper behind it has a count of their own', async () => {
     expect(await failedLoginsUntilThrottled([PROXY])).toEqual([401, 401, 401, 401]);
+    expect(await failedLoginsUntilThrottled(1)).toEqual([401, 401, 401, 401]);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiGet, setApiGate } from '../../app/api.ts';
-import { gatedSend, refreshTokens, sessionFetch, startTokenLock, tokenLock, withTokenInUrl } from './auth-gate.ts';
+import { gatedSend, refreshTokens, sessionFetch, startTokenLock, tokenLock } from './auth-gate.ts';
 import { readUser, writeUser, type SessionUser } from './session-store.ts';
 
 const user = (token: string, refreshToken = 'refresh-1'): SessionUser => ({
@@ -102,11 +102,5 @@ describe('the API gate with the token lock', () => {
     writeUser(null);
     await expect(send('/api/replication/cart/push?cartId=c1', { method: 'POST' })).rejects.toThrow('The customer session changed');
     expect(seen).toHaveLength(1);
-  });
-
-  it("puts the token into the stream's address (EventSource sends no headers)", () => {
-    expect(withTokenInUrl('/api/replication/cart/stream?cartId=c1')).toBe('/api/replication/cart/stream?cartId=c1');
-    writeUser(user('a b'));
-    expect(withTokenInUrl('/api/replication/cart/stream?cartId=c1')).toBe('/api/replication/cart/stream?cartId=c1&token=a%20b');
   });
 });

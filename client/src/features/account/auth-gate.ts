@@ -149,9 +149,3 @@ export function sessionFetch(sessionId: string | null): typeof fetch {
     return gatedSend(url, init, (extra) => fetch(input, extra));
   };
 }
-
-/** The stream's address with the customer's token (EventSource cannot send headers). */
-export function withTokenInUrl(url: string): string {
-  const user = readUser();
-  return user ? `${url}${url.includes('?') ? '&' : '?'}token=${encodeURIComponent(user.token)}` : url;
-}

@@ -1,12 +1,10 @@
 /**
  * The server cart calls the storefront makes itself (spec 1 §7, spec 2 §7); the lines travel by replication.
- * Every call names the cart with `?cartId=<token>`.
+ * Every call names the cart with the `X-Cart-Id` header.
  */
 import type { StockResult, StockStatus, StoreCode } from '@shop/shared';
-import { ApiError, apiGet, apiPost } from '../../app/api.ts';
+import { ApiError, apiGet, apiPost, cartHeaders } from '../../app/api.ts';
 import type { CartUpdateTime } from './cart-polling.ts';
-
-const cartId = (token: string) => `cartId=${encodeURIComponent(token)}`;
 
 /** The server quote's totals (GET /api/cart/totals), as far as the minicart reads them. */
 export interface ServerCartTotals {
@@ -24,23 +22,23 @@ export function createCart(purchaserId: string | null): Promise<string> {
 }
 
 export async function isCartUpdated(token: string): Promise<CartUpdateTime> {
-  return (await apiPost<{ body: CartUpdateTime }>(`/api/cart/isCartUpdated?${cartId(token)}`, { cart_id: token })).body;
+  return (await apiPost<{ body: CartUpdateTime }>('/api/cart/isCartUpdated', {}, undefined, cartHeaders(token))).body;
 }
 
 export async function isCartAlreadyOrdered(token: string): Promise<boolean> {
-  return (await apiPost<{ body: boolean }>(`/api/cart/isCartAlreadyOrdered?${cartId(token)}`, { cartId: token })).body === true;
+  return (await apiPost<{ body: boolean }>('/api/cart/isCartAlreadyOrdered', {}, undefined, cartHeaders(token))).body === true;
 }
 
 export async function applyCoupon(token: string, code: string): Promise<void> {
-  await apiPost<boolean>(`/api/cart/apply-coupon?${cartId(token)}&coupon=${encodeURIComponent(code)}`, {});
+  await apiPost<boolean>(`/api/cart/apply-coupon?coupon=${encodeURIComponent(code)}`, {}, undefined, cartHeaders(token));
 }
 
 export async function deleteCoupon(token: string): Promise<void> {
-  await apiPost<boolean>(`/api/cart/delete-coupon?${cartId(token)}`, {});
+  await apiPost<boolean>('/api/cart/delete-coupon', {}, undefined, cartHeaders(token));
 }
 
 export function cartTotals(token: string, store: StoreCode, signal?: AbortSignal): Promise<ServerCartTotals> {
-  return apiGet<ServerCartTotals>(`/api/cart/totals?${cartId(token)}&storeCode=${store}`, signal);
+  return apiGet<ServerCartTotals>(`/api/cart/totals?storeCode=${store}`, signal, cartHeaders(token));
 }
 
 /**

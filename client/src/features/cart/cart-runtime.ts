@@ -20,7 +20,7 @@ import { exposeToDevtools } from '../devtools/devtools-registry.ts';
 import { notify } from '../../ui/notifications.tsx';
 import type { EventSourceLike } from '../sync/replication.ts';
 import { createSyncRuntime, type SyncRuntime } from '../sync/sync-runtime.ts';
-import { sessionFetch, withTokenInUrl } from '../account/auth-gate.ts';
+import { sessionFetch } from '../account/auth-gate.ts';
 import { loadSession } from '../account/session-loader.ts';
 import { readUser, subscribeUser } from '../account/session-store.ts';
 import { addToCartFlow, type AddToCartOutcome, type AddToCartRequest, type CartNotice } from './add-to-cart.ts';
@@ -112,7 +112,7 @@ export async function createCartRuntime(database: ShopDatabase): Promise<CartRun
     // A customer's replication carries the access token (through the token lock) and stops sending the moment the
     // session changes.
     fetchFor: (login) => sessionFetch(login),
-    openStream: (url) => new EventSource(withTokenInUrl(url)) as unknown as EventSourceLike,
+    openStream: (url) => new EventSource(url) as unknown as EventSourceLike,
     onCartRejected: () => rejectCart(),
     replication: { retryTime: CART_CONFIG.replicationRetryMs },
   });

@@ -1,16 +1,14 @@
 /** The cart's method calls checkout makes (spec 2 §7; server: cart.routes.ts): shipping by country, payment methods. */
 import type { ShippingMethod } from '@shop/shared/cart/totals';
 import type { OfferedPaymentMethod } from '@shop/shared/orders/payment-methods';
-import { apiGet } from '../../app/api.ts';
-
-const cartId = (token: string) => `cartId=${encodeURIComponent(token)}`;
+import { apiGet, cartHeaders } from '../../app/api.ts';
 
 export function shippingMethods(token: string, country: string): Promise<ShippingMethod[]> {
-  return apiGet<ShippingMethod[]>(`/api/cart/shipping-methods?${cartId(token)}&country=${encodeURIComponent(country)}`);
+  return apiGet<ShippingMethod[]>(`/api/cart/shipping-methods?country=${encodeURIComponent(country)}`, undefined, cartHeaders(token));
 }
 
 export function paymentMethods(token: string): Promise<OfferedPaymentMethod[]> {
-  return apiGet<OfferedPaymentMethod[]>(`/api/cart/payment-methods?${cartId(token)}`);
+  return apiGet<OfferedPaymentMethod[]>('/api/cart/payment-methods', undefined, cartHeaders(token));
 }
 
 export function methodKey(method: Pick<ShippingMethod, 'carrier_code' | 'method_code'>): string {

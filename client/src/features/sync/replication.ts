@@ -1,7 +1,10 @@
 /**
  * Replication of the local collections through the server (ARCHITECTURE §4, decision 010): RxDB's protocol against
- * `/api/replication/:collection/{pull,push,stream}`, for one owner: a guest cart (`?cartId=`), or the logged-in
- * customer (the customer's token goes along with every call; sync-runtime.ts chooses which).
+ * `/api/replication/:collection/{pull,push,stream}`, for one owner: a guest cart (the `X-Cart-Id` header), or the
+ * logged-in customer (the customer's token goes along with every call; sync-runtime.ts chooses which). No credential
+ * travels in an address: the stream (EventSource cannot send headers) is opened with a single-use ticket, asked for
+ * with the same headers before every (re)connect. The server ends a stream whose session or token ended; it is
+ * opened again with a new ticket, which a refreshed token (or a new cart) gets.
  * - It runs in one tab: RxDB waits for this tab to lead the others (leader election) and hands over when the leading
  *   tab closes. The other tabs see every change through the shared local database.
  * - Failed calls are retried every `retryTime` and at once on the window's `online` event (a RESYNC), so queued writes
@@ -86,7 +89,8 @@ interface Envelope<T> {
 async function call<T>(fetcher: typeof fetch, url: string, init: RequestInit, onUnauthorized: (() => void) | undefined): Promise<T> {
   let response: Response;
   try {
-    response = await fetcher(url, { ...init, headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}) } });
+    const headers = { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}), ...(init.headers as Record<string, string> | undefined) };
+    response = await fetcher(url, { ...init, headers });
   } catch (error) {
     throw new ApiError(0, 'network', error instanceof Error ? error.message : 'Network error');
   }
@@ -100,13 +104,28 @@ async function call<T>(fetcher: typeof fetch, url: string, init: RequestInit, on
 
 /**
  * The server's change stream as RxDB's `stream$`: every message is `"RESYNC"` (sent on each (re)connect) or a batch
- * of changed documents. The browser reconnects a dropped stream by itself; a refused one is opened again later.
+ * of changed documents. `address` answers the stream's address with a fresh ticket for every connection; a stream
+ * that ended or was refused (its ticket is single-use, so the browser's own retry is refused too) is opened again
+ * with a new one after `retryTime`, and so is one whose ticket could not be had.
  */
-export function changeStream(url: string, openStream: (url: string) => EventSourceLike, retryTime: number, onResync: () => void): Observable<StreamItem> {
+export function changeStream(address: () => Promise<string>, openStream: (url: string) => EventSourceLike, retryTime: number, onResync: () => void): Observable<StreamItem> {
   return new Observable<StreamItem>((subscriber) => {
     let source: EventSourceLike | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const connect = () => {
+    let closed = false;
+    const retry = () => {
+      clearTimeout(timer);
+      if (!closed) timer = setTimeout(() => void connect(), retryTime);
+    };
+    const connect = async () => {
+      let url: string;
+      try {
+        url = await address();
+      } catch {
+        retry();
+        return;
+      }
+      if (closed) return;
       source = openStream(url);
       source.onmessage = (message) => {
         let data: unknown;
@@ -124,14 +143,14 @@ export function changeStream(url: string, openStream: (url: string) => EventSour
         }
       };
       source.onerror = () => {
-        if (source?.readyState !== EVENT_SOURCE_CLOSED) return;
-        source.close();
-        clearTimeout(timer);
-        timer = setTimeout(connect, retryTime);
+        // The browser retries a dropped connection with the same address, whose ticket is spent: open a new one.
+        source?.close();
+        retry();
       };
     };
-    connect();
+    void connect();
     return () => {
+      closed = true;
       clearTimeout(timer);
       source?.close();
     };
@@ -151,12 +170,9 @@ export function startReplication(options: ReplicationOptions): ShopReplication {
   } = options;
   const fetcher = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   const openStream = options.openStream ?? ((url: string) => new EventSource(url) as unknown as EventSourceLike);
-  // A guest cart is named in the address; a customer by the token the fetch (and the stream) add.
-  const ownerParams = 'cartToken' in owner ? [`cartId=${encodeURIComponent(owner.cartToken)}`] : [];
-  const address = (path: string, ...params: string[]) => {
-    const query = [...ownerParams, ...params].filter(Boolean).join('&');
-    return query ? `${path}?${query}` : path;
-  };
+  // A guest cart is named in a header; a customer by the token the fetch adds.
+  const ownerHeaders: Record<string, string> = 'cartToken' in owner ? { 'x-cart-id': owner.cartToken } : {};
+  const address = (path: string, query = '') => (query ? `${path}?${query}` : path);
   const ownerKey = 'cartToken' in owner ? owner.cartToken : `login-${owner.login}`;
   const states = new Map<CollectionName, RxReplicationState<AnyDoc, ReplicationCheckpoint>>();
   // A stream that (re)connects may have missed changes of every collection, not only its own.
@@ -184,18 +200,26 @@ export function startReplication(options: ReplicationOptions): ShopReplication {
           const answer = await call<{ documents: Array<WithDeleted<AnyDoc>>; checkpoint: ReplicationCheckpoint | null }>(
             fetcher,
             address(`${path}/pull`, query.toString()),
-            {},
+            { headers: ownerHeaders },
             onUnauthorized,
           );
           return { documents: answer.documents, checkpoint: answer.checkpoint ?? checkpoint };
         },
         stream$: isStreamed
-          ? changeStream(address(`${path}/stream`), openStream, retryTime, () => others.next('RESYNC'))
+          ? changeStream(
+              async () => {
+                const { ticket } = await call<{ ticket: string }>(fetcher, `${path}/stream-ticket`, { method: 'POST', headers: ownerHeaders }, onUnauthorized);
+                return address(`${path}/stream`, `ticket=${encodeURIComponent(ticket)}`);
+              },
+              openStream,
+              retryTime,
+              () => others.next('RESYNC'),
+            )
           : others.asObservable(),
       },
       push: {
         batchSize: 100,
-        handler: (rows) => call<Array<WithDeleted<AnyDoc>>>(fetcher, address(`${path}/push`), { method: 'POST', body: JSON.stringify(rows) }, onUnauthorized),
+        handler: (rows) => call<Array<WithDeleted<AnyDoc>>>(fetcher, `${path}/push`, { method: 'POST', body: JSON.stringify(rows), headers: ownerHeaders }, onUnauthorized),
       },
     });
     // Errors are retried by RxDB; they are kept off the console so an offline shop stays quiet.

@@ -43,7 +43,7 @@ class Device {
       // The customer's token goes along with a login's calls (the API gate does this in the browser).
       fetchFor: (login) => (input, init = {}) =>
         this.server.fetch(input, login && this.token ? { ...init, headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${this.token}` } } : init),
-      openStream: (url) => this.server.openStream(this.token ? `${url}${url.includes('?') ? '&' : '?'}token=${this.token}` : url),
+      openStream: (url) => this.server.openStream(url),
       channelName,
       replication: { collections: ['cart', 'wishlist', 'compare'], waitForLeadership: false, retryTime: 50, baseUrl: 'http://shop.test', listenForOnline: false },
     });
@@ -123,6 +123,36 @@ describe('the sync runtime', () => {
     await addToList(phone.db.collections.wishlist, 'EARRING-1', ring, phone.write);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(skus(server.list('wishlist', customer.owner))).toEqual(['PENDANT-1', 'RING-1']);
+    await phone.sync.stop();
+  });
+
+  it('item 8: the stream opens with a ticket (no credential in its address) and, ended by the shop at expiry, opens again with the fresh token', async () => {
+    const server = new FakeSyncServer();
+    const customer = server.createCustomer();
+    const cart = server.createCart();
+    const phone = await device(server, 'phone');
+    phone.cartToken$.next(cart);
+    await eventually(() => expect(server.openStreams(cart)).toBe(1));
+    phone.logIn('session-phone', customer.token);
+    await eventually(() => expect(server.openStreams(customer.owner)).toBe(1));
+    expect(server.streamAddresses.length).toBeGreaterThanOrEqual(2);
+    for (const address of server.streamAddresses) {
+      expect(address).toMatch(/\/stream\?ticket=ticket-\d+$/);
+      expect(address).not.toContain(cart);
+      expect(address).not.toContain(customer.token);
+    }
+
+    // The access token expires on the shop: its stream ends, and the browser's retry of the spent ticket is refused.
+    server.expireToken(customer.token);
+    expect(server.openStreams(customer.owner)).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(server.openStreams(customer.owner)).toBe(0);
+    // The session gets a fresh token (the API gate refreshes it): the stream opens again with a new ticket.
+    const opened = server.streamAddresses.length;
+    phone.token = server.loginAgain(customer.owner);
+    await eventually(() => expect(server.openStreams(customer.owner)).toBe(1));
+    expect(server.streamAddresses.length).toBeGreaterThan(opened);
+    expect(new Set(server.streamAddresses).size).toBe(server.streamAddresses.length);
     await phone.sync.stop();
   });
 

@@ -17,9 +17,10 @@ describe('USER_TOKEN_IN_URL=false', () => {
     expect((await call('GET', '/api/replication/cart/pull', { token })).status).toBe(200);
     expect((await call('GET', `/api/cart/pull?${inUrl}`)).status).toBe(401);
     expect((await call('GET', `/api/replication/cart/pull?${inUrl}`)).body.result.message).toMatch(/Authorization: Bearer/);
-    // The event stream cannot send headers: it still reads ?token= (a bad one is refused as bad, not as misplaced).
-    const stream = await call('GET', '/api/replication/cart/stream?token=expired.token');
+    // The event stream cannot send headers: it takes a ticket asked for with the header, and ?token= no more than the rest.
+    const stream = await call('GET', `/api/replication/cart/stream?${inUrl}`);
     expect(stream.status).toBe(401);
-    expect(stream.body.result.message).toMatch(/not valid or has expired/);
+    expect(stream.body.result.message).toMatch(/Authorization: Bearer/);
+    expect((await call('POST', '/api/replication/cart/stream-ticket', { token })).body.result.ticket).toEqual(expect.any(String));
   });
 });

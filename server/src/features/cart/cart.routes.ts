@@ -5,7 +5,7 @@
 import { DEFAULT_STORE, DomainError, isStoreCode, type StoreCode } from '@shop/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorEnvelopeSchema } from '../../plugins/openapi.ts';
-import { bearerToken, type Owners, type RequestOwner } from '../replication/owner.ts';
+import { bearerToken, ownerHeaders, type Owners, type RequestOwner } from '../replication/owner.ts';
 import {
   CartIdBodySchema,
   CollectTotalsBodySchema,
@@ -60,7 +60,7 @@ const doc = (summary: string, result: Record<string, unknown>, extra: Record<str
 
 export function cartRoutes(service: CartService, owners: Owners, methods: CheckoutMethods) {
   return async function routes(app: FastifyInstance): Promise<void> {
-    const owner = (request: FastifyRequest): Promise<RequestOwner> => owners.resolve(request.query as Query, { authorization: request.headers.authorization });
+    const owner = (request: FastifyRequest): Promise<RequestOwner> => owners.resolve(request.query as Query, ownerHeaders(request));
 
     app.post('/api/cart/create', doc("A new guest cart, or with a customer token the customer's own cart; the result is its token", { type: 'string' }), async (request) => {
       const query = request.query as Query;
@@ -174,7 +174,7 @@ export function cartRoutes(service: CartService, owners: Owners, methods: Checko
     // Cart sync calls (spec 2 §7): the cart may also be named in the body.
     const syncOwner = (request: FastifyRequest, bodyCartId: string | undefined, pathToken?: string): Promise<RequestOwner> => {
       const query = request.query as Query;
-      return owners.resolve({ token: pathToken || query.token, cartId: query.cartId || bodyCartId }, { authorization: request.headers.authorization });
+      return owners.resolve({ token: pathToken || query.token, cartId: query.cartId || bodyCartId }, ownerHeaders(request));
     };
 
     const updateAll = async (request: FastifyRequest<{ Params: { token?: string } }>) => {

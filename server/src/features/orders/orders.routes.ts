@@ -12,7 +12,7 @@ import { OrderDocSchema, OrderIdSchema, type OrderDoc } from '@shop/shared/sync/
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod/mini';
 import { errorEnvelopeSchema } from '../../plugins/openapi.ts';
-import type { Owners } from '../replication/owner.ts';
+import { ownerHeaders, type Owners } from '../replication/owner.ts';
 import { describeIssues } from '../replication/replication.protocol.ts';
 import type { ReplicationRepository } from '../replication/replication.repository.ts';
 
@@ -42,7 +42,7 @@ export function orderRoutes(deps: { replication: ReplicationRepository; owners: 
         },
       },
       async (request, reply) => {
-        const { owner } = await deps.owners.resolve(request.query as Record<string, unknown>, { authorization: request.headers.authorization });
+        const { owner } = await deps.owners.resolve(request.query as Record<string, unknown>, ownerHeaders(request));
         const invalid = (details: string) =>
           new DomainError('bad_request', orderMessage('validationError', { email: deps.contactEmail }), { details });
         const body = BodySchema.safeParse(request.body);

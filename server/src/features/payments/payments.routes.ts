@@ -11,6 +11,7 @@ import { DEFAULT_STORE, DomainError, isStoreCode, type StoreCode } from '@shop/s
 import { OrderCommentBodySchema, PaymentStatusBodySchema, PostPaymentBodySchema } from '@shop/shared/payments/index';
 import type { FastifyInstance } from 'fastify';
 import { envelopeSchema, errorEnvelopeSchema, jsonSchema } from '../../plugins/openapi.ts';
+import { parseJsonBody } from '../../plugins/json-body.ts';
 import { parseBody } from '../cart/cart.schema.ts';
 import type { CustomerOwnerResolver } from '../replication/owner.ts';
 import { orderProofOf } from './order-proof.ts';
@@ -50,14 +51,15 @@ export function paymentRoutes(payments: PaymentsService, options: { basePath: st
   const proof = (headers: Parameters<typeof orderProofOf>[0]) => orderProofOf(headers, options.customerOwner);
   return async function routes(app: FastifyInstance): Promise<void> {
     // Inside this plugin only: JSON and form bodies keep their raw text for the notification checks.
+    app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 262_144 }, (request, body, done) => {
       const text = body as string;
       request.rawBody = text;
       if (text.trim() === '') return done(null, undefined);
       try {
-        done(null, JSON.parse(text));
-      } catch {
-        done(new DomainError('bad_request', 'The request body is not valid JSON'), undefined);
+        done(null, parseJsonBody(text));
+      } catch (error) {
+        done(error as Error, undefined);
       }
     });
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16_384 }, (request, body, done) => {

@@ -1,8 +1,8 @@
 /**
  * Who a request acts for. A shopper is the owner `guest:<cart token>` of a cart made by POST /api/cart/create and
- * passed as `?cartId=`; a logged-in customer is `customer:<id>`, named by an access token sent as
- * `Authorization: Bearer <token>` or, when USER_TOKEN_IN_URL is on (and always on the event stream, which cannot send
- * headers), as `?token=`. The owner is never taken from a document. A customer's cart cannot be used as a guest cart,
+ * sent as the header `X-Cart-Id` (or, where the spec names it, `?cartId=`); a logged-in customer is `customer:<id>`,
+ * named by an access token sent as `Authorization: Bearer <token>` or, when USER_TOKEN_IN_URL is on, as `?token=`
+ * (the event stream takes a ticket instead, stream-tickets.ts). The owner is never taken from a document. A customer's cart cannot be used as a guest cart,
  * and a guest cart merged into a customer's at login is closed: both answer 401, which tells the client to make a new
  * guest cart (spec 1 §4 "Connecting the cart").
  */
@@ -15,6 +15,8 @@ export interface RequestOwner {
   owner: string;
   /** The cart the request acts on: the guest cart named, or the customer's own cart (null until it is made). */
   cartToken: string | null;
+  /** What named the owner (the stream re-checks it while it runs). */
+  credential: { token: string } | { cartId: string };
 }
 
 /** Answers the owner of a customer token, or null when the token is not (or no longer) valid. */
@@ -40,6 +42,11 @@ export function bearerToken(header: unknown): string {
   return match ? match[1]! : '';
 }
 
+/** The credentials a request carries in its headers: the bearer token and the guest cart id. */
+export function ownerHeaders(request: { headers: Record<string, unknown> }): { authorization: unknown; cartId: unknown } {
+  return { authorization: request.headers.authorization, cartId: request.headers['x-cart-id'] };
+}
+
 function unauthorized(message: string): DomainError {
   return new DomainError('unauthorized', message, { status: 401 });
 }
@@ -61,14 +68,14 @@ export class Owners {
   }
 
   /**
-   * The owner named by a customer token (bearer header, or `token` in the query) or by `cartId` (a guest cart); 401
-   * when neither names a valid one. `queryToken: 'always'` is for the event stream, which cannot send headers.
+   * The owner named by a customer token (bearer header, or `token` in the query) or by a guest cart id (the
+   * `X-Cart-Id` header, or `cartId` in the query); 401 when neither names a valid one.
    */
-  async resolve(query: { token?: unknown; cartId?: unknown }, request: { authorization?: unknown; queryToken?: 'always' | 'configured' } = {}): Promise<RequestOwner> {
+  async resolve(query: { token?: unknown; cartId?: unknown }, request: { authorization?: unknown; cartId?: unknown } = {}): Promise<RequestOwner> {
     const fromHeader = bearerToken(request.authorization);
     const fromQuery = queryText(query.token, 'token');
-    const cartId = queryText(query.cartId, 'cartId');
-    if (!fromHeader && fromQuery && request.queryToken !== 'always' && this.options.tokenInUrl === false) {
+    const cartId = queryText(request.cartId, 'X-Cart-Id') || queryText(query.cartId, 'cartId');
+    if (!fromHeader && fromQuery && this.options.tokenInUrl === false) {
       throw unauthorized('Send the customer token in an Authorization: Bearer header; this shop does not accept it in the address');
     }
     const token = fromHeader || fromQuery;
@@ -77,7 +84,7 @@ export class Owners {
       const owner = await this.customerOwner(token);
       if (!owner) throw unauthorized('The customer token is not valid or has expired; use a guest cart token (?cartId=) instead');
       const cart = await this.db.selectFrom('carts').select('token').where('owner', '=', owner).executeTakeFirst();
-      return { owner, cartToken: cart?.token ?? null };
+      return { owner, cartToken: cart?.token ?? null, credential: { token } };
     }
     if (!cartId) throw unauthorized('A cart token is required: create a cart with POST /api/cart/create and pass its token as ?cartId=');
     return this.guest(cartId);
@@ -90,6 +97,6 @@ export class Owners {
     if (!cart) throw unauthorized(`Unknown cart token ${cartId}: create a cart with POST /api/cart/create`);
     if (!cart.owner.startsWith('guest:')) throw unauthorized('This cart belongs to a customer account: log in to use it');
     if (cart.merged_into !== null) throw unauthorized('This cart was merged into a customer cart at login: create a new cart with POST /api/cart/create');
-    return { owner: cart.owner, cartToken: cart.token };
+    return { owner: cart.owner, cartToken: cart.token, credential: { cartId: cart.token } };
   }
 }

@@ -2,6 +2,9 @@
  * `/api/replication/:collection/{pull,push,stream}`: RxDB's replication protocol for the collections of
  * `REPLICATED_COLLECTIONS`, scoped to the owner the request names (owner.ts). Pull and push answer in the envelope
  * (`result` holds RxDB's shape); the stream is server-sent events whose `data` is RxDB's stream item as JSON.
+ * The stream is opened with a ticket (`stream-ticket`, stream-tickets.ts) and lives only as long as the credential
+ * behind it: it is re-checked every `recheckMs`, and the stream ends once the session ended (logout, a password
+ * change), the access token expired or the guest cart was merged; the client opens a new one with a fresh credential.
  */
 import type { ServerResponse } from 'node:http';
 import { DomainError } from '@shop/shared';
@@ -9,17 +12,22 @@ import { COLLECTION_NAMES, isCollectionName, type CollectionName } from '@shop/s
 import type { FastifyInstance } from 'fastify';
 import { envelopeSchema, errorEnvelopeSchema } from '../../plugins/openapi.ts';
 import type { ChangeFeed } from './change-feed.ts';
-import type { Owners } from './owner.ts';
+import { ownerHeaders, type Owners } from './owner.ts';
 import { DEFAULT_PULL_LIMIT, MAX_PULL_LIMIT, MAX_PUSH_ROWS, parsePullQuery, parsePushBody } from './replication.protocol.ts';
 import type { ReplicationRepository } from './replication.repository.ts';
+import { StreamTickets, TICKET_TTL_MS, type StreamCredential } from './stream-tickets.ts';
 
 /** A comment line now and then keeps proxies from closing a quiet stream. */
 const KEEP_ALIVE_MS = 25_000;
+/** How often an open stream checks that its credential is still good (logout, expiry). */
+export const STREAM_RECHECK_MS = 5_000;
 
 export interface ReplicationDependencies {
   repository: ReplicationRepository;
   owners: Owners;
   feed: ChangeFeed;
+  now: () => number;
+  recheckMs?: number;
 }
 
 function collectionParam(value: string): CollectionName {
@@ -38,7 +46,14 @@ const documentSchema = { type: 'object', description: 'A replicated document wit
 const checkpointSchema = { type: ['object', 'null'], properties: { id: { type: 'string' }, updatedAt: { type: 'integer' } } };
 const refused = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema };
 
-export function replicationRoutes({ repository, owners, feed }: ReplicationDependencies) {
+export function replicationRoutes({ repository, owners, feed, now, recheckMs = STREAM_RECHECK_MS }: ReplicationDependencies) {
+  const tickets = new StreamTickets(now);
+  /** The owner the credential names now, or null when it no longer names one. */
+  const ownerNow = (credential: StreamCredential) =>
+    owners.resolve({}, credential.token ? { authorization: `Bearer ${credential.token}` } : { cartId: credential.cartId }).then(
+      (resolved) => resolved.owner,
+      () => null,
+    );
   return async function routes(app: FastifyInstance): Promise<void> {
     const streams = new Set<ServerResponse>();
     // Open streams would keep `app.close()` waiting: end them first.
@@ -71,7 +86,7 @@ export function replicationRoutes({ repository, owners, feed }: ReplicationDepen
       async (request, reply) => {
         const collection = collectionParam(request.params.collection);
         const { checkpoint, limit } = parsePullQuery(request.query);
-        const { owner } = await owners.resolve(request.query, { authorization: request.headers.authorization });
+        const { owner } = await owners.resolve(request.query, ownerHeaders(request));
         reply.header('cache-control', 'no-store');
         return { code: 200, result: await repository.pull(collection, owner, checkpoint, limit) };
       },
@@ -96,9 +111,29 @@ export function replicationRoutes({ repository, owners, feed }: ReplicationDepen
       },
       async (request) => {
         const collection = collectionParam(request.params.collection);
-        const { owner } = await owners.resolve(request.query, { authorization: request.headers.authorization });
+        const { owner } = await owners.resolve(request.query, ownerHeaders(request));
         const rows = parsePushBody(request.body);
         return { code: 200, result: await repository.push(collection, owner, rows) };
+      },
+    );
+
+    app.post<{ Params: { collection: string }; Querystring: Record<string, unknown> }>(
+      '/api/replication/:collection/stream-ticket',
+      {
+        compress: false,
+        schema: {
+          tags: ['replication'],
+          summary: `A ticket for one stream of this collection (the owner named by the bearer token or X-Cart-Id header), good once within ${TICKET_TTL_MS / 1000} s`,
+          params: collectionParams,
+          querystring: { type: 'object', properties: ownerQuery },
+          response: { 200: envelopeSchema({ type: 'object', properties: { ticket: { type: 'string' }, expiresIn: { type: 'integer' } }, required: ['ticket', 'expiresIn'] }), ...refused },
+        },
+      },
+      async (request, reply) => {
+        const collection = collectionParam(request.params.collection);
+        const { owner, credential } = await owners.resolve(request.query, ownerHeaders(request));
+        reply.header('cache-control', 'no-store');
+        return { code: 200, result: tickets.issue(collection, owner, credential) };
       },
     );
 
@@ -107,16 +142,30 @@ export function replicationRoutes({ repository, owners, feed }: ReplicationDepen
       {
         schema: {
           tags: ['replication'],
-          summary: 'Server-sent events: "RESYNC" on every (re)connect, then {documents, checkpoint} per change',
+          summary: 'Server-sent events: "RESYNC" on every (re)connect, then {documents, checkpoint} per change; ends when the credential behind it no longer holds',
           params: collectionParams,
-          querystring: { type: 'object', properties: ownerQuery },
+          querystring: {
+            type: 'object',
+            properties: { ticket: { type: 'string', description: 'A ticket from POST /api/replication/:collection/stream-ticket (single use)' }, ...ownerQuery },
+          },
           response: { 200: { type: 'string', description: 'text/event-stream' }, ...refused },
         },
       },
       async (request, reply) => {
         const collection = collectionParam(request.params.collection);
-        // EventSource cannot send headers: the stream takes ?token= whatever USER_TOKEN_IN_URL says.
-        const { owner } = await owners.resolve(request.query, { authorization: request.headers.authorization, queryToken: 'always' });
+        const ticket = typeof request.query.ticket === 'string' ? request.query.ticket : '';
+        let owner: string;
+        let credential: StreamCredential;
+        if (ticket) {
+          const taken = tickets.take(ticket, collection);
+          if (!taken) throw new DomainError('unauthorized', 'The stream ticket is not valid, was used or has expired: ask for a new one with POST /api/replication/:collection/stream-ticket', { status: 401 });
+          // The credential may have ended between the ticket and the stream.
+          if ((await ownerNow(taken.credential)) !== taken.owner) throw new DomainError('unauthorized', 'The customer token is not valid or has expired', { status: 401 });
+          ({ owner, credential } = taken);
+        } else {
+          // Without a ticket: the owner in the address, as the spec's compatibility calls (USER_TOKEN_IN_URL) allow.
+          ({ owner, credential } = await owners.resolve(request.query, ownerHeaders(request)));
+        }
         reply.hijack();
         const stream = reply.raw;
         stream.writeHead(200, {
@@ -131,12 +180,27 @@ export function replicationRoutes({ repository, owners, feed }: ReplicationDepen
         const unsubscribe = feed.subscribe(collection, owner, ({ documents, checkpoint }) => send({ documents, checkpoint }));
         const keepAlive = setInterval(() => stream.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
         keepAlive.unref();
-        streams.add(stream);
-        stream.on('close', () => {
+        const stop = () => {
           clearInterval(keepAlive);
+          clearInterval(recheck);
           unsubscribe();
           streams.delete(stream);
-        });
+        };
+        // Logout, a password change, an expired token or a merged guest cart end the stream (nothing more is sent).
+        let checking = false;
+        const recheck = setInterval(() => {
+          if (checking) return;
+          checking = true;
+          void ownerNow(credential).then((still) => {
+            checking = false;
+            if (still === owner || stream.writableEnded) return;
+            stop();
+            stream.end();
+          });
+        }, recheckMs);
+        recheck.unref();
+        streams.add(stream);
+        stream.on('close', stop);
       },
     );
   };
