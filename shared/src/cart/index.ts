@@ -6,3 +6,4 @@ export * from './checksum.ts';
 export * from './totals.ts';
 export * from './line-options.ts';
 export * from './quantity.ts';
+export * from './line-stock.ts';
