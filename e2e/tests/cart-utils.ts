@@ -17,8 +17,12 @@ export interface CartProduct {
   url_path: string;
 }
 
-/** Simple products in stock (the server's stock check says 'ok'), in the English store. */
-export async function simpleProducts(request: APIRequestContext, count: number): Promise<CartProduct[]> {
+/**
+ * Simple products in stock (the server's stock check says 'ok'), in the English store, of which the stock gives at
+ * least `minQty` (the cart holds to the stock: a journey that sets a quantity of 4 needs a piece with 4 or more; the
+ * stock journey buys up pieces with fewer than 5, so the two never share one).
+ */
+export async function simpleProducts(request: APIRequestContext, count: number, minQty = 5): Promise<CartProduct[]> {
   const { items } = await searchApi<CartProduct & { stock: { is_in_stock: boolean } }>(request, {
     type: 'product',
     storeCode: 'en',
@@ -29,7 +33,9 @@ export async function simpleProducts(request: APIRequestContext, count: number):
   for (const item of items) {
     if (!item.stock.is_in_stock || !item.url_path) continue;
     const stock = await request.get(`/api/stock/check?sku=${encodeURIComponent(item.sku)}`);
-    if (stock.ok() && (await stock.json()).result.status === 'ok') found.push({ sku: item.sku, name: item.name, url_path: item.url_path });
+    const result = stock.ok() ? (await stock.json()).result : null;
+    const gives = result && (!result.manage_stock || result.backorders || result.qty >= minQty);
+    if (result?.status === 'ok' && gives) found.push({ sku: item.sku, name: item.name, url_path: item.url_path });
     if (found.length === count) break;
   }
   expect(found, `${count} simple products in stock in the demo catalogue`).toHaveLength(count);

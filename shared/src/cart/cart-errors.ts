@@ -38,6 +38,9 @@ export const CART_MESSAGES = {
   bundleOptions: 'Please configure product bundle options (or custom options) and fix the validation errors',
   /** Spec 2 §5's wording, beside the product's disabled button (the notification keeps spec 1's `priceUnknown`). */
   priceUnknownField: 'Product price is unknown so it cannot be added to the cart',
+  /** Spec 2 §8: the item notes of a stock sync. */
+  lineOutOfStock: 'Out of the stock!',
+  lineInStock: 'In stock!',
 } as const;
 
 /** A message with its `{name}` placeholders filled in. */

@@ -65,6 +65,21 @@ export const CartLineSnapshotSchema = z.extend(ProductSnapshotSchema, { options:
 export type CartLineSnapshot = z.infer<typeof CartLineSnapshotSchema>;
 
 /**
+ * What the server's stock sync last found for a line (line-stock.ts): in or out of stock, how many the stock gives
+ * (managed stock only), the quantity asked before the line was lowered, and whether it was removed (quantity 0) for
+ * being out of stock where out-of-stock carts are not allowed. Server-owned: a push cannot set it.
+ */
+export const CART_LINE_STOCK_STATUSES = ['in_stock', 'out_of_stock'] as const;
+export const CartLineStockSchema = z.object({
+  status: z.enum(CART_LINE_STOCK_STATUSES),
+  at: TimestampSchema,
+  maxQuantity: z.optional(z.number().check(z.int(), z.minimum(0))),
+  loweredFrom: z.optional(z.number().check(z.int(), z.minimum(0))),
+  removed: z.optional(z.boolean()),
+});
+export type CartLineStock = z.infer<typeof CartLineStockSchema>;
+
+/**
  * A cart line as the `cart` collection replicates it. `id` is `sku + ':' + checksum`; `qty` is the fold of `ops`
  * (never below 0), stored so that queries need not fold. `snapshot` is last-writer-wins display data; `serverItemId`
  * is owned by the server.
@@ -80,6 +95,7 @@ export const CartLineDocSchema = z.object({
   ops: z.array(CartOpSchema),
   qty: z.number().check(z.int(), z.minimum(0)),
   serverItemId: z.optional(z.string().check(z.maxLength(ID_MAX_LENGTH))),
+  stockNote: z.optional(CartLineStockSchema),
 });
 export type CartLineDoc = z.infer<typeof CartLineDocSchema>;
 
@@ -100,7 +116,10 @@ export const CartLineDocV0Schema = z.object({
 });
 export type CartLineDocV0 = z.infer<typeof CartLineDocV0Schema>;
 
-/** 1: quantities as ops (decision 010); 2: the snapshot may keep the chosen options (an added optional field). */
-export const CART_COLLECTION_VERSION = 2;
-export const CART_SERVER_OWNED_FIELDS = ['serverItemId'] as const satisfies ReadonlyArray<keyof CartLineDoc>;
+/**
+ * 1: quantities as ops (decision 010); 2: the snapshot may keep the chosen options (an added optional field); 3: the
+ * server's stock note (an added optional field).
+ */
+export const CART_COLLECTION_VERSION = 3;
+export const CART_SERVER_OWNED_FIELDS = ['serverItemId', 'stockNote'] as const satisfies ReadonlyArray<keyof CartLineDoc>;
 export const CART_INDEXES = [['sku'], ['updatedAt']] as const;

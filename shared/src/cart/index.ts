@@ -7,3 +7,4 @@ export * from './totals.ts';
 export * from './line-options.ts';
 export * from './quantity.ts';
 export * from './line-choice.ts';
+export * from './line-stock.ts';

@@ -29,7 +29,7 @@ describe('REPLICATED_COLLECTIONS', () => {
   });
 
   it('names the server-owned fields', () => {
-    expect(REPLICATED_COLLECTIONS.cart.serverOwnedFields).toEqual(['serverItemId']);
+    expect(REPLICATED_COLLECTIONS.cart.serverOwnedFields).toEqual(['serverItemId', 'stockNote']);
     expect(REPLICATED_COLLECTIONS.orders.serverOwnedFields).toEqual(
       expect.arrayContaining(['transmited', 'transmited_at', 'result', 'resultCode', 'increment_id', 'orderNumber', 'status']),
     );

@@ -63,7 +63,8 @@ describe('cart migration v0 → v1', () => {
     const current = migrateDocument('cart', { ...CART_LINE_V0 }, 0);
     expect(migrateDocument('cart', current, 1)).toBe(current);
     expect(migrateDocument('cart', current, 2)).toBe(current);
-    expect(() => migrateDocument('cart', current, 3)).toThrow(RangeError);
+    expect(migrateDocument('cart', current, 3)).toBe(current);
+    expect(() => migrateDocument('cart', current, 4)).toThrow(RangeError);
     expect(() => migrateDocument('wishlist', current, 1)).toThrow(RangeError);
   });
 

@@ -33,7 +33,7 @@ export function migrateCartLineV0(oldDoc: CartLineDocV0 & Record<string, unknown
 export const unchanged: MigrationStrategy = (oldDoc) => oldDoc;
 
 export const MIGRATIONS: Record<CollectionName, MigrationStrategies> = {
-  cart: { 1: (oldDoc) => migrateCartLineV0(oldDoc as CartLineDocV0 & Record<string, unknown>), 2: unchanged },
+  cart: { 1: (oldDoc) => migrateCartLineV0(oldDoc as CartLineDocV0 & Record<string, unknown>), 2: unchanged, 3: unchanged },
   wishlist: {},
   compare: {},
   checkoutDrafts: {},

@@ -84,7 +84,7 @@ describe('RX_SCHEMAS', () => {
 
   it('derives the cart schema from its zod schema', () => {
     const cart = toRxJsonSchema('cart');
-    expect(cart.version).toBe(2);
+    expect(cart.version).toBe(3);
     expect(cart.indexes).toEqual(['sku', 'updatedAt']);
     expect(cart.required).toEqual(expect.arrayContaining(['sku', 'checksum', 'type_id', 'snapshot', 'ops', 'qty']));
     expect(cart.required).not.toContain('serverItemId');

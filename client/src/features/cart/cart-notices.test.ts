@@ -3,7 +3,8 @@ import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../app/i18n.ts';
 import { loadCartTexts } from './cart-loader.ts';
-import { cartNotification, cartProblemText } from './cart-notices.ts';
+import { cartNotification, cartProblemText, newStockNotices, stockNotification } from './cart-notices.ts';
+import { SAMPLE_DOCS } from '@shop/shared/sync/test-documents';
 
 beforeAll(async () => {
   await initI18n('en');
@@ -47,5 +48,37 @@ describe('cart notifications', () => {
     const t = i18next.getFixedT('en', 'cart');
     expect(cartNotification({ kind: 'problem', problem: { code: 'cart_product_error', message: 'No available product variants', severity: 'error' } }, t, external).message).toBe('No available product variants');
     expect(cartNotification({ kind: 'problem', problem: { code: 'cart_product_error', message: 'Something odd', severity: 'error' } }, t, external).message).toBe('Something odd');
+  });
+});
+
+describe('stock notices (issue 13, item 4)', () => {
+  const line = (id: string, qty: number, stockNote: NonNullable<(typeof SAMPLE_DOCS)['cart']['stockNote']>) => ({ ...SAMPLE_DOCS.cart, id, qty, stockNote });
+
+  it('tell each lowered, sold-out or removed line once, and a plain "In stock!" not at all', () => {
+    const seen = new Map<string, number>();
+    const lines = [
+      line('a', 5, { status: 'in_stock', at: 1, maxQuantity: 5, loweredFrom: 40 }),
+      line('b', 2, { status: 'out_of_stock', at: 1 }),
+      line('c', 0, { status: 'out_of_stock', at: 1, removed: true, loweredFrom: 2 }),
+      line('d', 1, { status: 'in_stock', at: 1, maxQuantity: 3 }),
+    ];
+    expect(newStockNotices(seen, lines)).toEqual([
+      { kind: 'lowered', name: 'Ring', maxQuantity: 5 },
+      { kind: 'outOfStock', name: 'Ring' },
+      { kind: 'removed', name: 'Ring' },
+    ]);
+    expect(newStockNotices(seen, lines)).toEqual([]);
+  });
+
+  it("say it in the shopper's language with the spec's texts, as warnings that stay until dismissed", async () => {
+    const en = i18next.getFixedT('en', 'cart');
+    expect(stockNotification({ kind: 'lowered', name: 'Ring', maxQuantity: 5 }, en)).toMatchObject({ type: 'warning', hasNoTimeout: true, message: 'Ring: Only 5 products of this type are available' });
+    expect(stockNotification({ kind: 'outOfStock', name: 'Ring' }, en).message).toBe('Ring: Out of the stock!');
+    for (const language of ['nl', 'de', 'en']) {
+      await i18next.changeLanguage(language);
+      await loadCartTexts();
+    }
+    expect(stockNotification({ kind: 'removed', name: 'Ring' }, i18next.getFixedT('nl', 'cart')).message).toBe('Ring is niet meer op voorraad en is uit uw winkelwagen verwijderd.');
+    expect(stockNotification({ kind: 'lowered', name: 'Ring', maxQuantity: 5 }, i18next.getFixedT('de', 'cart')).message).toBe('Ring: Von diesem Produkt sind nur 5 Stück verfügbar');
   });
 });

@@ -2,7 +2,7 @@
  * The cart's notifications (spec 1 §8, spec 2 §3, §9): the spec's texts (translated; English is the fallback), an OK
  * action on each, and 'Proceed to checkout' beside a success only when the checkout is the shop's own (spec 1 §2).
  */
-import { CART_MESSAGES, type CartProblem } from '@shop/shared/cart/index';
+import { CART_MESSAGES, type CartLineDoc, type CartProblem } from '@shop/shared/cart/index';
 import type { TFunction } from 'i18next';
 import type { Notification } from '../../ui/notifications.tsx';
 import type { CartNotice } from './add-to-cart.ts';
@@ -29,4 +29,37 @@ export function cartNotification(notice: CartNotice, t: TFunction, options: { ex
     action1: ok,
     ...(options.externalCheckout ? {} : { action2: { label: t('notices.proceedToCheckout', { defaultValue: 'Proceed to checkout' }), href: options.checkoutHref } }),
   };
+}
+
+/** What the stock sync did to a line that the shopper must hear about: lowered, marked out of stock, or removed. */
+export type StockNotice = { kind: 'lowered'; name: string; maxQuantity: number } | { kind: 'outOfStock'; name: string } | { kind: 'removed'; name: string };
+
+/**
+ * The stock notes that arrived since the lines were last looked at (`seen`: line id → note time, updated here). A
+ * line is never lowered, marked or removed without the shopper being told; a plain "In stock!" needs no notice.
+ */
+export function newStockNotices(seen: Map<string, number>, lines: readonly CartLineDoc[]): StockNotice[] {
+  const notices: StockNotice[] = [];
+  for (const line of lines) {
+    const note = line.stockNote;
+    if (!note || seen.get(line.id) === note.at) continue;
+    seen.set(line.id, note.at);
+    const name = line.snapshot.value.name;
+    if (note.removed) notices.push({ kind: 'removed', name });
+    else if (note.status === 'out_of_stock') notices.push({ kind: 'outOfStock', name });
+    else if (note.loweredFrom !== undefined && note.maxQuantity !== undefined && line.qty === note.maxQuantity) notices.push({ kind: 'lowered', name, maxQuantity: note.maxQuantity });
+  }
+  return notices;
+}
+
+/** A stock notice as a warning that stays until the shopper dismisses it. */
+export function stockNotification(notice: StockNotice, t: TFunction): Notification {
+  const message =
+    notice.kind === 'removed'
+      ? t('stock.removed', { name: notice.name })
+      : t('stock.lineNotice', {
+          name: notice.name,
+          message: notice.kind === 'lowered' ? t('problems.cart_qty_only_available', { maxQuantity: notice.maxQuantity, defaultValue: CART_MESSAGES.qtyOnlyAvailable }) : t('stock.outOfStock', { defaultValue: CART_MESSAGES.lineOutOfStock }),
+        });
+  return { type: 'warning', message, action1: { label: t('notices.ok', { defaultValue: 'OK' }) }, hasNoTimeout: true };
 }

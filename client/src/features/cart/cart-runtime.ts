@@ -27,7 +27,7 @@ import { addToCartFlow, type AddToCartOutcome, type AddToCartRequest, type CartN
 import * as api from './cart-api.ts';
 import { CART_CONFIG } from './cart-config.ts';
 import { TOKEN_KEY } from './cart-keys.ts';
-import { cartNotification } from './cart-notices.ts';
+import { cartNotification, newStockNotices, stockNotification } from './cart-notices.ts';
 import { cartConnectionMachine, type SyncCommand, type TokenRequest } from './cart-connection.machine.ts';
 import { startCartPolling, type CartUpdateTime } from './cart-polling.ts';
 import { loadCartTexts } from './cart-loader.ts';
@@ -185,6 +185,20 @@ export async function createCartRuntime(database: ShopDatabase): Promise<CartRun
   window.addEventListener('online', () => connection.send({ type: 'network.online' }));
   database.eventBulks$.subscribe((bulk) => {
     if (bulk.collectionName === 'cart' && !bulk.isLocal && bulk.databaseToken !== database.token) connection.send({ type: 'cart.changedInOtherTab' });
+  });
+
+  // What the server's stock sync did to a line (lowered, marked, removed) is told as it arrives; notes already on the
+  // lines when the tab opens are shown on the lines themselves.
+  const seenStockNotes = new Map<string, number>();
+  let stockNotesSeeded = false;
+  cart.find().$.subscribe((docs) => {
+    const notices = newStockNotices(seenStockNotes, docs.map((doc) => doc.toJSON() as CartLineDoc));
+    if (!stockNotesSeeded) {
+      stockNotesSeeded = true;
+      return;
+    }
+    const t = i18next.getFixedT(null, 'cart');
+    for (const notice of notices) notify(stockNotification(notice, t), { regionLabel: t('notices.region', { defaultValue: 'Notifications' }) });
   });
 
   const lines$ = new BehaviorSubject<CartLineDoc[] | null>(null);

@@ -104,6 +104,7 @@ function CartLineRow({ line, onClose, onQty, onRemove }: { line: CartLineDoc; on
   const format = useFormatPrice();
   const { name, image, url_path: path, price_incl_tax: price } = line.snapshot.value;
   const link = { to: '/$store/$', params: { store, _splat: path }, search: {}, onClick: onClose } as const;
+  const stockCap = line.stockNote?.status === 'in_stock' && line.stockNote.maxQuantity !== undefined ? line.stockNote.maxQuantity : null;
   return (
     <li className="minicart-line">
       <Link {...link} className="minicart-line__image-link" tabIndex={-1} aria-hidden="true">
@@ -115,15 +116,18 @@ function CartLineRow({ line, onClose, onQty, onRemove }: { line: CartLineDoc; on
         </Link>
         <LineOptions source={cartLineOptions(line)} />
         <span className="minicart-line__meta">{t('minicart.each', { ns: 'cart', price: format(price) })}</span>
+        <LineStockNote line={line} />
         <div className="minicart-line__controls">
           <QuantityStepper
             value={line.qty}
+            {...(stockCap !== null ? { max: Math.max(line.qty, stockCap) } : {})}
             label={t('minicart.quantity', { ns: 'cart', name })}
             decreaseLabel={t('minicart.decrease', { ns: 'cart', name })}
             increaseLabel={t('minicart.increase', { ns: 'cart', name })}
             onChange={onQty}
             validate={(text) => {
-              const check = checkQuantity(text);
+              // The stock the last stock sync found for this line bounds what may be typed (the server holds to it too).
+              const check = checkQuantity(text, stockCap !== null ? { stock: { qty: stockCap, manage_stock: true } } : {});
               return check.ok ? null : cartProblemText(t, check.problem);
             }}
           />
@@ -134,6 +138,25 @@ function CartLineRow({ line, onClose, onQty, onRemove }: { line: CartLineDoc; on
       </div>
       <span className="minicart-line__total">{format(shownLineTotal(price, line.qty))}</span>
     </li>
+  );
+}
+
+/**
+ * The stock sync's item note on a line (spec 2 §8): "Out of the stock!" or "In stock!", and, when the line was lowered
+ * to what the stock gives, the spec's "Only {maxQuantity} products of this type are available".
+ */
+function LineStockNote({ line }: { line: CartLineDoc }) {
+  const { t } = useTranslation();
+  const note = line.stockNote;
+  if (!note) return null;
+  const out = note.status === 'out_of_stock';
+  return (
+    <p className={`minicart-line__stock minicart-line__stock--${out ? 'out' : 'in'}`}>
+      {t(out ? 'stock.outOfStock' : 'stock.inStock', { ns: 'cart' })}
+      {!out && note.loweredFrom !== undefined && note.maxQuantity !== undefined && line.qty === note.maxQuantity ? (
+        <span className="minicart-line__stock-lowered"> {t('problems.cart_qty_only_available', { ns: 'cart', maxQuantity: note.maxQuantity })}</span>
+      ) : null}
+    </p>
   );
 }
 

@@ -112,6 +112,23 @@ export class CartRepository {
     return row ? Number(row.last_item_id) - count + 1 : null;
   }
 
+  /** The owner's stored cart lines (not deleted), oldest change first, read inside a write (the stock sync). */
+  async storedLines(trx: Trx, owner: string): Promise<Array<{ id: string; sku: string; qty: number }>> {
+    const rows = await trx
+      .selectFrom('replicated_documents')
+      .select(['id', 'data'])
+      .where('collection', '=', 'cart')
+      .where('owner', '=', owner)
+      .where('deleted', '=', 0)
+      .orderBy('updated_at')
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => {
+      const data = JSON.parse(row.data) as { sku: string; qty: number };
+      return { id: row.id, sku: data.sku, qty: data.qty };
+    });
+  }
+
   /** An active coupon by its code, ignoring case and surrounding spaces. */
   async coupon(code: string): Promise<Coupon | null> {
     const row = await this.db

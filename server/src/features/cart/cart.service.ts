@@ -16,7 +16,9 @@ import {
 import {
   addToCart,
   cartItemFor,
+  applyCartOp,
   cartProblemToDomainError,
+  checkQuantity,
   createCartLine,
   isCartLineRemoved,
   isCartLineVisible,
@@ -24,9 +26,12 @@ import {
   NO_VARIANT_MESSAGE,
   normaliseCartQty,
   productLineOptions,
+  reconcileLineStock,
   removeCartLine,
   resolveBundleChoice,
   resolveVariantChoice,
+  removeOp,
+  setQtyOp,
   setCartLineQty,
   stockCheckOutcome,
   validateAddToCart,
@@ -34,13 +39,14 @@ import {
   type AddToCartProduct,
   type CartLineDoc,
   type CartProblem,
+  type LineStockDecision,
   type ShippingMethod,
 } from '@shop/shared/cart/index';
 import type { WriteStamp } from '@shop/shared/sync/index';
 import type { AppConfig } from '../../config.ts';
 import type { CatalogueService } from '../catalogue/catalogue.service.ts';
 import type { RequestOwner } from '../replication/owner.ts';
-import { SERVER_REPLICA, serverWriteId, type ReplicationRepository } from '../replication/replication.repository.ts';
+import { SERVER_REPLICA, serverWriteId, type ReplicationRepository, type Trx } from '../replication/replication.repository.ts';
 import type { StockRepository } from '../stock/stock.repository.ts';
 import type { Cart, CartRepository } from './cart.repository.ts';
 import type { CartItemBody } from './cart.schema.ts';
@@ -108,17 +114,91 @@ export class CartService {
     private readonly carts: CartRepository,
     private readonly catalogue: CatalogueService,
     private readonly stock: StockRepository,
-    private readonly config: Pick<AppConfig, 'stockSync' | 'taxCountry'>,
+    private readonly config: Pick<AppConfig, 'stockSync' | 'taxCountry' | 'allowOutOfStockInCart'>,
     private readonly now: () => number,
   ) {
-    // Every line gets its item id the first time the server stores it, whoever wrote it.
-    replication.onPrepare(CART, async (docs, { trx, owner }) => {
+    // Every line gets its item id the first time the server stores it, whoever wrote it; and every line written
+    // (a push or the server's own write) is held to the stock (the stock sync, line-stock.ts).
+    replication.onPrepare(CART, async (docs, { trx, owner, deleted }) => {
       const missing = docs.filter((doc) => doc.serverItemId === undefined).length;
       const first = missing > 0 ? await carts.nextItemIds(trx, owner, missing) : null;
-      if (first === null) return docs;
-      let next = first;
-      return docs.map((doc) => (doc.serverItemId === undefined ? { ...doc, serverItemId: String(next++) } : doc));
+      let next = first ?? 0;
+      const withIds = first === null ? docs : docs.map((doc) => (doc.serverItemId === undefined ? { ...doc, serverItemId: String(next++) } : doc));
+      return this.holdToStock(withIds, deleted, trx, owner);
     });
+  }
+
+  /**
+   * The stock sync of the lines being written: the owner's other lines of the same skus keep what they hold (oldest
+   * first), a written line asking for more than is left is lowered, one out of stock is marked (or removed), and each
+   * carries its note. The line keeps telling the shopper what happened (its note), so nothing is lost silently.
+   */
+  private async holdToStock<D extends { id: string; updatedAt: number }>(docs: D[], deleted: readonly boolean[], trx: Trx, owner: string): Promise<D[]> {
+    const written = new Map<string, CartLineDoc>();
+    docs.forEach((doc, index) => {
+      const line = doc as unknown as CartLineDoc;
+      if (!deleted[index] && line.qty > 0) written.set(line.id, line);
+    });
+    if (written.size === 0 || !this.config.stockSync) return docs;
+    const skus = new Set([...written.values()].map((line) => line.sku));
+    const stored = (await this.carts.storedLines(trx, owner)).filter((line) => skus.has(line.sku) && !written.has(line.id));
+    const levels = new Map((await this.stock.bySkus([...skus], trx)).map((level) => [level.sku, level]));
+    const decisions = reconcileLineStock([...stored, ...written.values()], (sku) => levels.get(sku), this.stockRules());
+    const byId = new Map(decisions.filter((decision) => written.has(decision.id)).map((decision) => [decision.id, decision]));
+    return docs.map((doc, index) => {
+      const decision = deleted[index] ? undefined : byId.get(doc.id);
+      return decision?.changed ? ({ ...this.withStockDecision(doc as unknown as CartLineDoc, decision, true), updatedAt: doc.updatedAt } as unknown as D) : doc;
+    });
+  }
+
+  private stockRules() {
+    return { allowOutOfStockInCart: this.config.allowOutOfStockInCart, synchronized: this.config.stockSync };
+  }
+
+  /**
+   * A line as the stock sync leaves it: its quantity lowered (or removed) by a server op, which makes it the server's
+   * version (a device's next push merges with it), and its note. A note alone is a server-owned field: inside a push
+   * it keeps the pushed write (`sameWrite`), on its own it is a write of the server.
+   */
+  private withStockDecision(line: CartLineDoc, decision: LineStockDecision, sameWrite: boolean): CartLineDoc {
+    const write = this.write();
+    const held = decision.qty === line.qty ? { ...line, writeId: sameWrite ? line.writeId : write.id } : applyCartOp(line, decision.qty === 0 ? removeOp(write) : setQtyOp(decision.qty, write));
+    return { ...held, stockNote: { ...decision.note, at: write.at } };
+  }
+
+  /**
+   * The stock sync of the lines already in the cart (spec 2 §8), when the cart syncs (its items, totals and update
+   * time are asked): lines whose stock changed are lowered, marked or removed, and the change replicates to the
+   * shopper's devices with its note.
+   */
+  async syncStock(owner: RequestOwner): Promise<void> {
+    if (!this.config.stockSync) return;
+    const lines = await this.lines(owner);
+    if (lines.length === 0) return;
+    const levels = new Map((await this.stock.bySkus([...new Set(lines.map((line) => line.sku))])).map((level) => [level.sku, level]));
+    for (const decision of reconcileLineStock(lines, (sku) => levels.get(sku), this.stockRules())) {
+      if (!decision.changed) continue;
+      await this.replication.writeServerSide(CART, owner.owner, decision.id, async (copy) => {
+        if (!copy || copy.deleted) return null;
+        return { data: { ...this.withStockDecision(asLine(copy.data), decision, false) } };
+      });
+    }
+  }
+
+  /**
+   * Whether the stock gives `qty` of the line's sku beside what the cart's other lines of that sku (and `inLine` of
+   * this line) hold (spec 2 §5):
+   * more than the stock holds is "Only {maxQuantity} products of this type are available", more than is left beside
+   * the other lines "Quantity can't be more than {quantity}". Stock that is not managed, allows backorders or is not
+   * trusted (synchronisation off) caps nothing.
+   */
+  private async assertStockGives(owner: RequestOwner, sku: string, lineId: string, qty: number, inLine = 0): Promise<void> {
+    if (!this.config.stockSync) return;
+    const level = await this.stock.bySku(sku);
+    if (!level) return;
+    const others = (await this.lines(owner)).filter((line) => line.sku === sku && line.id !== lineId).reduce((sum, line) => sum + line.qty, 0);
+    const check = checkQuantity(qty, { stock: level, inCart: others + inLine });
+    if (!check.ok) throw cartProblemToDomainError({ ...check.problem, sku });
   }
 
   async create(purchaserId: string | null): Promise<Cart> {
@@ -144,6 +224,7 @@ export class CartService {
 
   async items(owner: RequestOwner, store: StoreCode = DEFAULT_STORE): Promise<QuoteItem[]> {
     const cart = await this.cart(owner);
+    await this.syncStock(owner);
     const lines = await this.lines(owner);
     const products = await this.products(store, lines.map((line) => line.sku));
     return lines.map((line) => this.quoteItem(line, cart, products.get(line.sku)));
@@ -183,6 +264,8 @@ export class CartService {
         const outcome = stockCheckOutcome(stock.status);
         if (outcome.blocked) throw cartProblemToDomainError({ ...outcome.problems[0]!, sku: item.sku });
         problems = outcome.problems.map((problem) => ({ ...problem, sku: item.sku }));
+        // An add asks for its quantity on top of the line's; a set asks for the line's new quantity.
+        await this.assertStockGives(owner, item.sku, lineId, check.qty, itemId !== null ? 0 : currentQty);
       }
     }
 
@@ -224,6 +307,8 @@ export class CartService {
       const item = cartItemFor(product as AddToCartProduct, qty.qty);
       const lineId = existing?.id ?? item.id;
       kept.add(lineId);
+      const held = existing ?? (await this.lineById(owner, lineId));
+      if (qty.qty > (held?.qty ?? 0)) await this.assertStockGives(owner, item.sku, lineId, qty.qty);
       await this.replication.writeServerSide(CART, owner.owner, lineId, async (copy) => {
         const write = this.write();
         const line = copy ? asLine(copy.data) : undefined;
@@ -239,6 +324,7 @@ export class CartService {
 
   async totals(owner: RequestOwner, options: { store?: StoreCode; shipping?: ShippingMethod; paymentCostInclTax?: number } = {}): Promise<QuoteTotals> {
     const cart = await this.cart(owner);
+    await this.syncStock(owner);
     const lines = await this.lines(owner);
     const store = options.store ?? DEFAULT_STORE;
     const products = await this.products(store, lines.map((line) => line.sku));
@@ -298,6 +384,7 @@ export class CartService {
    */
   async lastUpdate(owner: RequestOwner, since: number | null): Promise<{ body: number | 'empty'; updated?: boolean }> {
     const cart = await this.cart(owner);
+    await this.syncStock(owner);
     const lineChange = await this.replication.lastChange(CART, owner.owner);
     const body = lineChange === null ? 'empty' : Math.max(lineChange, cart.updatedAt);
     return since === null ? { body } : { body, updated: body !== 'empty' && body > since };

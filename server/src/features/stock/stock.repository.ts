@@ -1,6 +1,6 @@
 /** Stock as the database holds it now: read per request, never from the catalogue snapshot (stock moves on its own). */
 import type { StockLevel } from '@shop/shared';
-import type { Db } from '../../storage/database.ts';
+import type { Db, Trx } from '../../storage/database.ts';
 
 export interface StockItem extends StockLevel {
   product_id: number;
@@ -11,10 +11,10 @@ export interface StockItem extends StockLevel {
 export class StockRepository {
   constructor(private readonly db: Db) {}
 
-  /** The stock items of the given skus that exist, in no particular order. */
-  async bySkus(skus: readonly string[]): Promise<StockItem[]> {
+  /** The stock items of the given skus that exist, in no particular order; inside a write, read with its `trx`. */
+  async bySkus(skus: readonly string[], trx?: Trx): Promise<StockItem[]> {
     if (skus.length === 0) return [];
-    const rows = await this.db
+    const rows = await (trx ?? this.db)
       .selectFrom('stock_items')
       .select(['product_id', 'sku', 'qty', 'is_in_stock', 'manage_stock', 'backorders'])
       .where('sku', 'in', [...skus])
