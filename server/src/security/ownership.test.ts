@@ -12,6 +12,7 @@
  * "no such thing".
  */
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { COLLECTION_NAMES, type CollectionName } from '@shop/shared/sync/collections';
 import { SAMPLE_DOCS } from '@shop/shared/sync/test-documents';
@@ -364,6 +365,8 @@ const CASES: Record<string, Case> = {
   // Replicated collections
   'GET /api/replication/{collection}/pull': replicationCase('pull'),
   'POST /api/replication/{collection}/push': replicationCase('push'),
+  // A ticket is issued to the caller's own credential: the owner's cart id does not get a guest one.
+  'POST /api/replication/{collection}/stream-ticket': ownScoped('POST', '/api/replication/cart/stream-ticket'),
   'GET /api/replication/{collection}/stream': {
     // The stream never ends: over real HTTP in its own test below; here its refusal without any credential.
     attempts: (_owner, attacker) => (attacker === nobody ? [{ method: 'GET', path: '/api/replication/cart/stream' }] : []),
@@ -547,31 +550,19 @@ describe('ownership: every attempt on another shopper’s data is refused and ch
   it('the event stream of a collection: without a credential refused, with another shopper’s only their own documents', async () => {
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     for (const owner of owners) {
-      const abort = new AbortController();
-      const answer = await fetch(`${base}/api/replication/cart/stream`, { signal: abort.signal });
-      expect(answer.status).toBe(401);
-      abort.abort();
+      const refused = await openStream(`${base}/api/replication/cart/stream`);
+      refused.close();
+      expect(refused.status).toBe(401);
       for (const attacker of owners.filter((other) => other !== owner)) {
-        const streamAbort = new AbortController();
         const own = credentials(attacker);
-        const stream = await fetch(`${base}/api/replication/wishlist/stream?${own.query}${attacker.kind === 'customer' ? `token=${attacker.token}` : ''}`, { signal: streamAbort.signal });
+        const stream = await openStream(`${base}/api/replication/wishlist/stream?${own.query}${attacker.kind === 'customer' ? `token=${attacker.token}` : ''}`);
         expect(stream.status).toBe(200);
         // A change of the owner's wishlist must not reach the attacker's stream.
-        const reader = stream.body!.getReader();
-        const received: string[] = [];
-        const reading = (async () => {
-          for (;;) {
-            const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-            if (done) return;
-            received.push(new TextDecoder().decode(value));
-          }
-        })();
         const doc = { ...SAMPLE_DOCS.wishlist, id: `R-6-${randomUUID().slice(0, 4)}`, sku: 'R-6', writeId: `s-${randomUUID()}`, snapshot: { ...SAMPLE_DOCS.wishlist.snapshot!, value: { ...SAMPLE_DOCS.wishlist.snapshot!.value, name: owner.marker } } };
         await ok(call(owner, 'POST', '/api/replication/wishlist/push', { payload: [{ assumedMasterState: null, newDocumentState: { ...doc, _deleted: false } }] }));
         await new Promise((resolve) => setTimeout(resolve, 150));
-        streamAbort.abort();
-        await reading;
-        expect(received.join(''), `${attacker.name}'s stream`).not.toContain(owner.marker);
+        stream.close();
+        expect(stream.received(), `${attacker.name}'s stream`).not.toContain(owner.marker);
         counts.attempts += 1;
         counts.isolated += 1;
       }
@@ -587,6 +578,23 @@ describe('ownership: every attempt on another shopper’s data is refused and ch
     }
   });
 });
+
+/**
+ * An event stream over a connection of its own (no keep-alive pool that would dial the shop again after the test
+ * closed it): its status, what it sent so far, and a way to end it.
+ */
+function openStream(url: string): Promise<{ status: number; received: () => string; close: () => void }> {
+  return new Promise((resolve, reject) => {
+    const chunks: string[] = [];
+    const request = http.get(url, { agent: false }, (response) => {
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => chunks.push(chunk));
+      response.on('error', () => undefined);
+      resolve({ status: response.statusCode ?? 0, received: () => chunks.join(''), close: () => request.destroy() });
+    });
+    request.on('error', (error) => (request.destroyed ? undefined : reject(error)));
+  });
+}
 
 /** Logs the customers in again when an attempt (a logout of their own sessions by a stranger) ended them. */
 let relogins = 0;

@@ -1,4 +1,4 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installFakeCatalogue, renderShop } from '../../test/shop-test-utils.tsx';
 
@@ -18,7 +18,8 @@ describe('the error page', () => {
     expect(screen.queryByRole('searchbox')).toBeNull();
     expect(screen.queryByRole('navigation')).toBeNull();
     expect(screen.queryByRole('contentinfo')).toBeNull();
-    expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
+    // The page's head is written by an effect after the first paint.
+    await waitFor(() => expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex'));
   });
 
   it('is the default store’s when opened without a store', async () => {

@@ -11,6 +11,8 @@ export interface Subscription {
   email: string;
   firstname: string | null;
   store: StoreCode;
+  /** A subscription without proof of the address: a known address keeps its name and store (only its status). */
+  keepDetails?: boolean;
 }
 
 export interface NewsletterProvider {
@@ -45,12 +47,16 @@ export class LocalNewsletter implements NewsletterProvider {
     return row?.status ?? 'not-subscribed';
   }
 
-  async subscribe({ email, firstname, store }: Subscription): Promise<void> {
+  async subscribe({ email, firstname, store, keepDetails }: Subscription): Promise<void> {
     const at = this.now();
     await this.db
       .insertInto('newsletter_subscribers')
       .values({ email, firstname, status: 'subscribed', store, created_at: at, updated_at: at })
-      .onConflict((oc) => oc.column('email').doUpdateSet((eb) => ({ status: 'subscribed', firstname: eb.fn.coalesce(eb.val(firstname), eb.ref('newsletter_subscribers.firstname')), store, updated_at: at })))
+      .onConflict((oc) =>
+        keepDetails
+          ? oc.column('email').doUpdateSet({ status: 'subscribed', updated_at: at }).where('newsletter_subscribers.status', '!=', 'subscribed')
+          : oc.column('email').doUpdateSet((eb) => ({ status: 'subscribed', firstname: eb.fn.coalesce(eb.val(firstname), eb.ref('newsletter_subscribers.firstname')), store, updated_at: at })),
+      )
       .execute();
   }
 

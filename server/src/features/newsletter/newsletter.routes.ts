@@ -79,6 +79,13 @@ export function newsletterRoutes(deps: { provider: NewsletterProvider; captcha: 
         if (!token && deps.captcha.provider !== 'off') throw new DomainError('captcha_failed', CAPTCHA_REQUIRED_MESSAGE);
         if (!(await deps.captcha.consume(token ?? '', request.ip))) throw new DomainError('captcha_failed', CAPTCHA_INVALID_MESSAGE);
         const firstname = body.firstname?.trim() || null;
+        // An address already on the list is its owner's: without proof of it, a subscription changes nothing of
+        // theirs (name, store); an address that left the list is only put back on it.
+        const known = (await deps.provider.status(body.email)) !== 'not-subscribed';
+        if (known && !(await proven(request, body.email))) {
+          await deps.provider.subscribe({ email: body.email, firstname: null, store, keepDetails: true });
+          return { code: 200, result: 'subscribed' };
+        }
         await deps.provider.subscribe({ email: body.email, firstname, store });
         const coupon = await deps.coupons.issue(body.email);
         if (!coupon.created) return { code: 200, result: 'subscribed' };
