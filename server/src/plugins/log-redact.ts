@@ -14,7 +14,7 @@ const SECRET_QUERY = new RegExp(`([?&;](?:${SECRET_PARAMS.join('|')})=)[^&#\\s"'
 /** Path segments that are credentials: an order token, a cart token, a payment page id. */
 const SECRET_SEGMENTS = [/(\/order-status\/)(?!by-transaction(?=[/?#"\s]|$))[^/?#\s"'\\]+/g, /(\/cart\/updateall\/)[^/?#\s"'\\]+/g, /(\/sandbox-pay\/)[^/?#\s"'\\]+/g];
 /** Header-style credentials written as text (`Bearer …`, `X-Cart-Id: …`). */
-const SECRET_TEXT = [/(\bBearer\s+)[A-Za-z0-9._~+/=-]+/gi, /((?:x-cart-id|x-order-token|x-stream-ticket)"?\s*[:=]\s*"?)[^"\s,}]+/gi];
+const SECRET_TEXT = [/(\bBearer\s+)[A-Za-z0-9._~+/=-]+/gi, /((?:x-cart-id|x-order-token|x-order-hash|x-newsletter-token|x-captcha-token|x-stream-ticket)"?\s*[:=]\s*"?)[^"\s,}]+/gi];
 
 /** The text with every credential it carries in an address (or as a bearer value) replaced by `[redacted]`. */
 export function redactSecrets(text: string): string {
@@ -45,4 +45,4 @@ export function redactingStream(out: { write(line: string): unknown }): { write(
 }
 
 /** Header names whose values the logger never prints. */
-export const REDACTED_HEADERS = ['authorization', 'cookie', 'x-cart-id', 'x-order-token', 'x-stream-ticket'].map((name) => `req.headers["${name}"]`);
+export const REDACTED_HEADERS = ['authorization', 'cookie', 'x-cart-id', 'x-order-token', 'x-order-hash', 'x-newsletter-token', 'x-captcha-token', 'x-stream-ticket'].map((name) => `req.headers["${name}"]`);

@@ -224,6 +224,7 @@ describe('item 10: secrets in logs', () => {
     expect(stream.status).toBe(200);
     // An error whose text carries an address is cleaned too.
     shop.app.log.error({ err: new Error(`fetch failed for /api/order-status/${orderToken}?hash=${hash}`) }, `calling /api/replication/cart/pull?cartId=${cart}`);
+    shop.app.log.warn({ headers: { 'x-order-hash': hash, 'x-newsletter-token': resetToken } }, `retrying with x-order-hash: ${hash}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
 
     const log = shop.lines.join('');
