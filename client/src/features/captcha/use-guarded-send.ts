@@ -4,7 +4,8 @@
  *   captcha step starts ("Checking you are not a robot…"), and once solved the same call goes again with the token in
  *   `X-Captcha-Token`, without the shopper doing anything; from then on every send of the form carries a fresh token;
  * - when the shop says wait (429), the form shows how long and its submit button counts down until then.
- * Refusals shown this way end in a `ShownRefusal`, so the form adds no message of its own.
+ * Refusals shown this way end in a `ShownRefusal`, so the form adds no message of its own; a captcha refused even
+ * after fresh tokens reaches the form as the shop's error, for its message.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { loadContentTexts } from '../wishlist/content-texts.ts';
@@ -96,8 +97,8 @@ export function useGuardedSend({ action, deps, now = Date.now }: { action: strin
               setCaptchaNeeded(true);
             }
             if (sends < MAX_SENDS) continue;
-            latest.current.problems.report(refusal.invalid ? 'invalid' : 'required');
-            throw new ShownRefusal(refusal);
+            // Refused again with fresh tokens: the form says so (the next press tries with a new one).
+            throw error;
           }
           throw error;
         } finally {
