@@ -3,7 +3,7 @@
  * pages that need a login and on /customer/account/forgotpassword.
  */
 import { checkEmail, checkName, checkPassword, checkPasswordRepeat, checkRequired } from '@shop/shared/account/account-fields';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../../app/i18n.ts';
 import { useStore } from '../../app/store-context.tsx';
 import { GuardStatus, useWaitLabel } from '../captcha/guard-status.tsx';
@@ -45,6 +45,12 @@ export function LoginForm({ onDone, onForgot, onRegister }: { onDone?: () => voi
   );
 }
 
+/**
+ * The addresses this page registered: when only the login after a registration asked for the captcha, the resend
+ * logs in and does not register again.
+ */
+const registeredHere = new Set<string>();
+
 export function RegisterForm({ onDone, onLogin }: { onDone?: () => void; onLogin: () => void }) {
   const { t } = useTranslation();
   const store = useStore();
@@ -60,9 +66,6 @@ export function RegisterForm({ onDone, onLogin }: { onDone?: () => void; onLogin
   );
   const guard = useGuardedSend({ action: 'register' });
   const waitLabel = useWaitLabel(guard);
-  // The account made by an earlier send of this form: when only the login after it asked for the captcha, the resend
-  // logs in and does not register again.
-  const created = useRef<string | null>(null);
   return (
     <form
       className="account-form"
@@ -70,11 +73,10 @@ export function RegisterForm({ onDone, onLogin }: { onDone?: () => void; onLogin
       onSubmit={form.onSubmit(async ({ firstname, lastname, email, password }) => {
         const session = await loadSessionModule();
         const customer = { email: email.trim(), firstname: firstname.trim(), lastname: lastname.trim() };
-        const key = `${customer.email}\n${password}`;
         await guard.send(async (captcha) => {
-          if (created.current !== key) {
+          if (!registeredHere.has(customer.email)) {
             await session.createAccount(customer, password, store, captcha);
-            created.current = key;
+            registeredHere.add(customer.email);
             return session.login(customer.email, password);
           }
           return session.login(customer.email, password, captcha);

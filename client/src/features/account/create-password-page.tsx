@@ -1,7 +1,6 @@
 /** /create-password?email&token (spec 2 §7): a new password from the e-mailed link, then logged in automatically. */
 import { checkPassword, checkPasswordRepeat } from '@shop/shared/account/account-fields';
 import { useNavigate } from '@tanstack/react-router';
-import { useRef } from 'react';
 import { useTranslation } from '../../app/i18n.ts';
 import { useStore } from '../../app/store-context.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
@@ -11,6 +10,9 @@ import { FormFailure, PasswordField, SubmitButton, useAccountForm } from './acco
 import { ForgotForm } from './auth-forms.tsx';
 import { loadSessionModule } from './session-loader.ts';
 import { openAuth } from './session-store.ts';
+
+/** The reset links whose password this page set: a resend (the login asked for the captcha) only logs in. */
+const spentLinks = new Set<string>();
 
 export function CreatePasswordPage({ email, token }: { email: string; token: string }) {
   const { t } = useTranslation();
@@ -26,7 +28,6 @@ export function CreatePasswordPage({ email, token }: { email: string; token: str
   // in (the link's token is spent once the password is set).
   const guard = useGuardedSend({ action: 'login' });
   const waitLabel = useWaitLabel(guard);
-  const created = useRef<string | null>(null);
   const complete = email !== '' && token !== '';
   return (
     <div className="container account-page account-page--narrow">
@@ -38,9 +39,9 @@ export function CreatePasswordPage({ email, token }: { email: string; token: str
             noValidate
             onSubmit={form.onSubmit(async ({ password }) => {
               const session = await loadSessionModule();
-              if (created.current !== password) {
+              if (!spentLinks.has(token)) {
                 await session.createPassword(email, token, password);
-                created.current = password;
+                spentLinks.add(token);
               }
               await guard.send((captcha) => session.login(email, password, captcha));
               session.showAccountNotice('success', 'notices.passwordChanged');

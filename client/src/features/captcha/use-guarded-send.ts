@@ -7,7 +7,7 @@
  * Refusals shown this way end in a `ShownRefusal`, so the form adds no message of its own; a captcha refused even
  * after fresh tokens reaches the form as the shop's error, for its message.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { loadContentTexts } from '../wishlist/content-texts.ts';
 import { refusalOf, ShownRefusal } from './throttle.ts';
 import { useCaptcha, useCaptchaProblem, type Captcha, type CaptchaDeps, type CaptchaProblem } from './use-captcha.ts';
@@ -37,7 +37,9 @@ export function useGuardedSend({ action, deps, now = Date.now }: { action: strin
   const captcha = useCaptcha({ active: captchaNeeded, action, ...(deps ? { deps } : {}) });
   const problems = useCaptchaProblem(captcha);
   const latest = useRef({ captcha, problems });
-  latest.current = { captcha, problems };
+  useLayoutEffect(() => {
+    latest.current = { captcha, problems };
+  });
   const used = useRef(new Set<string>());
   const waiters = useRef<Waiter[]>([]);
   const [until, setUntil] = useState<{ at: number; seconds: number } | null>(null);

@@ -34,13 +34,15 @@ export default function NewsletterPreferences({ link = null }: { link?: { email:
   const titleId = useId();
   const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  const linkEmail = link?.email ?? null;
+  const linkToken = link?.token ?? null;
 
   useEffect(() => {
     const controller = new AbortController();
     (async () => {
-      if (link) {
-        const status = await newsletterStatus(link.email, link.token, controller.signal);
-        setLoaded({ kind: 'ready', email: link.email, firstname: '', status });
+      if (linkEmail !== null && linkToken !== null) {
+        const status = await newsletterStatus(linkEmail, linkToken, controller.signal);
+        setLoaded({ kind: 'ready', email: linkEmail, firstname: '', status });
         return;
       }
       const profile = await apiGet<{ email: string; firstname?: string }>('/api/user/me', controller.signal);
@@ -53,7 +55,7 @@ export default function NewsletterPreferences({ link = null }: { link?: { email:
       else setLoaded({ kind: error instanceof ApiError && error.status === 401 ? 'loggedOut' : 'failed' });
     });
     return () => controller.abort();
-  }, [attempt, link?.email, link?.token]);
+  }, [attempt, linkEmail, linkToken]);
 
   if (!ready) return <section className="newsletter-preferences" aria-busy="true" />;
   return (
@@ -66,7 +68,7 @@ export default function NewsletterPreferences({ link = null }: { link?: { email:
       ) : loaded.kind === 'notProven' ? (
         <>
           <p role="alert">{t('preferences.linkRefused', { ns: 'newsletter' })}</p>
-          <NewsletterUnsubscribeByMail initialEmail={link?.email ?? ''} />
+          <NewsletterUnsubscribeByMail initialEmail={linkEmail ?? ''} />
         </>
       ) : loaded.kind === 'failed' ? (
         <p role="alert">
@@ -76,7 +78,7 @@ export default function NewsletterPreferences({ link = null }: { link?: { email:
           </button>
         </p>
       ) : (
-        <PreferencesForm email={loaded.email} firstname={loaded.firstname} status={loaded.status} linkToken={link?.token ?? null} onStatus={(status) => setLoaded({ ...loaded, status })} />
+        <PreferencesForm email={loaded.email} firstname={loaded.firstname} status={loaded.status} linkToken={linkToken} onStatus={(status) => setLoaded({ ...loaded, status })} />
       )}
     </section>
   );
