@@ -13,6 +13,7 @@ import { useTranslation } from '../../app/i18n.ts';
 import { useStore } from '../../app/store-context.tsx';
 import { CaptchaStatus } from '../captcha/captcha-status.tsx';
 import { useCaptcha, useCaptchaProblem } from '../captcha/use-captcha.ts';
+import { sessionReady } from '../account/session-loader.ts';
 import { useContentTexts } from '../wishlist/content-texts.ts';
 import { CouponCode } from './coupon-code.tsx';
 import { newsletterStatus, subscribe, unsubscribe } from './newsletter-api.ts';
@@ -45,6 +46,8 @@ export default function NewsletterPreferences({ link = null }: { link?: { email:
         setLoaded({ kind: 'ready', email: linkEmail, firstname: '', status });
         return;
       }
+      // Opened directly, the page waits for the session's gate, which puts the customer's token on the call.
+      await sessionReady();
       const profile = await apiGet<{ email: string; firstname?: string }>('/api/user/me', controller.signal);
       const status = await newsletterStatus(profile.email, null, controller.signal);
       setLoaded({ kind: 'ready', email: profile.email, firstname: profile.firstname ?? '', status });
