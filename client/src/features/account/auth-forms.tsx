@@ -46,8 +46,8 @@ export function LoginForm({ onDone, onForgot, onRegister }: { onDone?: () => voi
 }
 
 /**
- * The addresses this page registered: when only the login after a registration asked for the captcha, the resend
- * logs in and does not register again.
+ * The addresses registered by the submission under way: when only the login after the registration asked for the
+ * captcha, the resend logs in and does not register again.
  */
 const registeredHere = new Set<string>();
 
@@ -73,14 +73,19 @@ export function RegisterForm({ onDone, onLogin }: { onDone?: () => void; onLogin
       onSubmit={form.onSubmit(async ({ firstname, lastname, email, password }) => {
         const session = await loadSessionModule();
         const customer = { email: email.trim(), firstname: firstname.trim(), lastname: lastname.trim() };
-        await guard.send(async (captcha) => {
-          if (!registeredHere.has(customer.email)) {
-            await session.createAccount(customer, password, store, captcha);
-            registeredHere.add(customer.email);
-            return session.login(customer.email, password);
-          }
-          return session.login(customer.email, password, captcha);
-        });
+        try {
+          await guard.send(async (captcha) => {
+            if (!registeredHere.has(customer.email)) {
+              await session.createAccount(customer, password, store, captcha);
+              registeredHere.add(customer.email);
+              return session.login(customer.email, password);
+            }
+            return session.login(customer.email, password, captcha);
+          });
+        } finally {
+          // Remembered only for the resends of this one submission: a later one registers (and is refused) again.
+          registeredHere.delete(customer.email);
+        }
         session.showAccountNotice('success', 'notices.registered');
         onDone?.();
       })}
