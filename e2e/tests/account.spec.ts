@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures.ts';
 import { accountLink, createCustomer, customerCart, localCounts, loginButton, loginThroughModal, newCustomer, PASSWORD, storedUser, USER_KEY } from './account-utils.ts';
+import { shoot } from './utils.ts';
 import { addFromProductPage, cartButton, cartLine, cartToken, openMinicart, simpleProducts, type PageGlobals } from './cart-utils.ts';
 
 /** Customer sessions (spec 2 §4 'User session', 'Token lock'; issue 5): register, log in and out, tabs, tokens, the cart. */
@@ -67,6 +68,55 @@ test('a shopper registers (the form checks as they type), is logged in, logs out
   await login.getByRole('button', { name: 'Log in', exact: true }).last().click();
   await expect(accountLink(page, customer.firstname)).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Profile' })).toBeVisible();
+});
+
+test('wrong passwords lead to the captcha step, solved and resent by itself, then to a wait the login button counts down', async ({ page, request, browserProblems }) => {
+  browserProblems.expect(/^http 401: POST http:\/\/[^/]+\/api\/user\/login /, 'the journey guesses wrong passwords');
+  browserProblems.expect(/^http 403: POST http:\/\/[^/]+\/api\/user\/login /, 'the shop asks for the captcha after three wrong passwords');
+  browserProblems.expect(/^http 429: POST http:\/\/[^/]+\/api\/user\/login /, 'the shop makes the pair of address and account wait');
+  const customer = await createCustomer(request, newCustomer('Hedy'));
+  await page.goto('/en');
+  await loginButton(page).click();
+  const login = page.getByRole('dialog', { name: 'Log in' });
+  await login.getByLabel('E-mail address').fill(customer.email);
+  const submit = login.getByRole('button', { name: 'Log in', exact: true }).last();
+  const wrong = 'The account sign-in was incorrect or your account is disabled temporarily, wait and try again';
+  for (let guess = 1; guess <= 3; guess += 1) {
+    await login.getByLabel('Password', { exact: true }).fill(`wrong password ${guess}`);
+    await submit.click();
+    await expect(login.getByRole('alert')).toHaveText(wrong);
+    await expect(login.getByText('Checking you are not a robot…')).toHaveCount(0);
+  }
+  // The fourth: the shop asks for the captcha; the form solves it and sends again without the shopper doing anything.
+  const answers: number[] = [];
+  page.on('response', (response) => {
+    if (response.url().endsWith('/api/user/login')) answers.push(response.status());
+  });
+  await login.getByLabel('Password', { exact: true }).fill('wrong password 4');
+  await submit.click();
+  await expect(login.getByRole('status').filter({ hasText: /Checking you are not a robot…|Robot check done\./ })).toBeVisible();
+  await shoot(page, 'login-captcha-step', { fullPage: false });
+  await expect(login.getByRole('alert')).toHaveText(wrong, { timeout: 30_000 });
+  expect(answers).toEqual([403, 401]);
+  await expect(login.getByText('Robot check done.')).toBeVisible({ timeout: 30_000 });
+  await shoot(page, 'login-captcha-done', { fullPage: false });
+  // The fifth goes with a fresh token at once; after it the pair waits.
+  await login.getByLabel('Password', { exact: true }).fill('wrong password 5');
+  await submit.click();
+  await expect(login.getByRole('alert')).toHaveText(wrong, { timeout: 30_000 });
+  expect(answers).toEqual([403, 401, 401]);
+  await expect(login.getByText('Robot check done.')).toBeVisible({ timeout: 30_000 });
+  await login.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await submit.click();
+  await expect(login.getByRole('alert')).toHaveText(/^Too many attempts\. Please try again in (\d+) seconds\.$/);
+  expect(answers).toEqual([403, 401, 401, 429]);
+  const waiting = login.getByRole('button', { name: /^Try again in 0:\d\d$/ });
+  await expect(waiting).toBeDisabled();
+  const first = await waiting.textContent();
+  await expect(waiting).not.toHaveText(first ?? '');
+  await shoot(page, 'login-wait', { fullPage: false });
+  // Still waiting: nothing was sent while the button counted down.
+  expect(answers).toEqual([403, 401, 401, 429]);
 });
 
 test('a login in one tab is followed by the other tab, and so is the logout', async ({ page, context, request }) => {

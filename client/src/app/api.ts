@@ -4,12 +4,15 @@ import type { ApiErrorBody, ApiSuccess } from '@shop/shared';
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
+  /** The server's `result.details` (a 429's `retryAfter`, a 400's `fields`), when it sent any. */
+  readonly details: unknown;
 
-  constructor(status: number, code: string, message: string) {
+  constructor(status: number, code: string, message: string, details?: unknown) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.details = details;
   }
 }
 
@@ -41,7 +44,10 @@ export async function apiRequest<T>(path: string, init: RequestInit): Promise<Ap
   }
   if (!response.ok) {
     const result = (body as Partial<ApiErrorBody> | null)?.result;
-    throw new ApiError(response.status, result?.error ?? 'internal', result?.message ?? response.statusText);
+    // A wait without details still has its Retry-After header.
+    const retryAfter = Number(response.headers.get('retry-after'));
+    const details = result?.details ?? (response.status === 429 && retryAfter > 0 ? { retryAfter } : undefined);
+    throw new ApiError(response.status, result?.error ?? 'internal', result?.message ?? response.statusText, details);
   }
   if (!body || typeof body !== 'object' || !('result' in body)) {
     throw new ApiError(response.status, 'bad_format', 'Unhandled error, wrong response format!');

@@ -5,14 +5,16 @@ import type { StoreCode } from '@shop/shared/stores/stores';
 import { shopperLocaleQuery } from '@shop/shared/stores/shopper-locale';
 import i18next from 'i18next';
 import { apiRequest } from '../../app/api.ts';
+import { captchaHeaders } from '../captcha/throttle.ts';
 import { sessionReady } from './session-loader.ts';
 
 // The calls that lead to a mail name the shopper's store and interface language: the mail follows them.
 
-const json = (body: unknown, method = 'POST'): RequestInit => ({
-  method,
+/** `captcha`: the solved captcha, sent when the shop's throttle asked for it (X-Captcha-Token). */
+const json = (body: unknown, captcha: string | null = null): RequestInit => ({
+  method: 'POST',
   body: JSON.stringify(body),
-  headers: { 'content-type': 'application/json', 'x-client': '1.0' },
+  headers: { 'content-type': 'application/json', 'x-client': '1.0', ...captchaHeaders(captcha) },
 });
 
 /** A call for the logged-in customer: sent once the session's gate can put the token on it. */
@@ -21,13 +23,13 @@ async function customerRequest<T>(path: string, init: RequestInit) {
   return apiRequest<T>(path, init);
 }
 
-export async function login(username: string, password: string, cartId: string | null): Promise<{ token: string; meta: LoginMeta }> {
-  const answer = await apiRequest<string>('/api/user/login', json({ username, password, ...(cartId ? { cartId } : {}) }));
+export async function login(username: string, password: string, cartId: string | null, captcha: string | null = null): Promise<{ token: string; meta: LoginMeta }> {
+  const answer = await apiRequest<string>('/api/user/login', json({ username, password, ...(cartId ? { cartId } : {}) }, captcha));
   return { token: answer.result, meta: answer.meta as unknown as LoginMeta };
 }
 
-export async function createCustomer(body: CreateCustomerBody, store: StoreCode): Promise<CustomerProfile> {
-  return (await apiRequest<CustomerProfile>(`/api/user/create?${shopperLocaleQuery(store, i18next.language)}`, json(body))).result;
+export async function createCustomer(body: CreateCustomerBody, store: StoreCode, captcha: string | null = null): Promise<CustomerProfile> {
+  return (await apiRequest<CustomerProfile>(`/api/user/create?${shopperLocaleQuery(store, i18next.language)}`, json(body, captcha))).result;
 }
 
 export async function logout(): Promise<void> {
@@ -46,15 +48,15 @@ export async function orderHistory(currentPage = 1, pageSize = ORDER_HISTORY_PAG
   return (await customerRequest<OrderHistory>(`/api/user/order-history?pageSize=${pageSize}&currentPage=${currentPage}`, {})).result;
 }
 
-export async function resetPassword(email: string, store: StoreCode): Promise<void> {
-  await apiRequest(`/api/user/reset-password?${shopperLocaleQuery(store, i18next.language)}`, json({ email }));
+export async function resetPassword(email: string, store: StoreCode, captcha: string | null = null): Promise<void> {
+  await apiRequest(`/api/user/reset-password?${shopperLocaleQuery(store, i18next.language)}`, json({ email }, captcha));
 }
 
 export async function createPassword(email: string, newPassword: string, resetToken: string): Promise<void> {
   await apiRequest('/api/user/create-password', json({ email, newPassword, resetToken }));
 }
 
-export async function changePassword(body: ChangePasswordBody): Promise<{ message: string; meta: { token: string; refreshToken: string; expiresIn: number } }> {
-  const answer = await customerRequest<string>('/api/user/change-password', json(body));
+export async function changePassword(body: ChangePasswordBody, captcha: string | null = null): Promise<{ message: string; meta: { token: string; refreshToken: string; expiresIn: number } }> {
+  const answer = await customerRequest<string>('/api/user/change-password', json(body, captcha));
   return { message: answer.result, meta: answer.meta as unknown as RefreshMeta & { token: string } };
 }

@@ -4,11 +4,12 @@
  * submitted), checks every field on submit and moves focus to the first wrong one. Checks are the shared rules of
  * spec 2 §5 (shared/src/account/account-fields.ts), answering message keys translated under `validation.*`.
  */
-import type { FieldMessageKey } from '@shop/shared/account/account-fields';
+import { FIELD_MESSAGES, type FieldMessageKey } from '@shop/shared/account/account-fields';
 import { useId, useRef, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { ApiError } from '../../app/api.ts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from '../../app/i18n.ts';
+import { ShownRefusal } from '../captcha/throttle.ts';
 
 export type Checks<Name extends string> = Record<Name, (values: Record<Name, string>) => FieldMessageKey | null>;
 
@@ -25,7 +26,7 @@ export interface AccountForm<Name extends string> {
   /** Runs the checks; on success calls `submit` with the values. */
   onSubmit(submit: (values: Record<Name, string>) => Promise<void> | void): (event: FormEvent<HTMLFormElement>) => void;
   busy: boolean;
-  /** The server's answer, translated. */
+  /** The server's answer, translated (null when it is shown elsewhere: on a field, or by the form's guard). */
   failure: string | null;
   setFailure(message: string | null): void;
   set(values: Partial<Record<Name, string>>): void;
@@ -43,10 +44,32 @@ export function failureMessage(error: unknown, t: TFunction): string {
   return t('errors.generic', { ns: 'account' });
 }
 
-export function useAccountForm<Name extends string>(initial: Record<Name, string>, checks: Partial<Checks<Name>>): AccountForm<Name> {
+/**
+ * The fields a 400 names with a field message key (`details.fields`: `{ path, key }`), such as a new password found in
+ * a breached-password list; `paths` maps the server's field names to the form's where they differ.
+ */
+export function serverFieldErrors<Name extends string>(error: unknown, names: readonly Name[], paths: Partial<Record<string, Name>> = {}): Partial<Record<Name, FieldMessageKey>> {
+  if (!(error instanceof ApiError) || error.status !== 400) return {};
+  const fields = (error.details as { fields?: unknown } | null | undefined)?.fields;
+  if (!Array.isArray(fields)) return {};
+  const found: Partial<Record<Name, FieldMessageKey>> = {};
+  for (const field of fields as Array<{ path?: unknown; key?: unknown }>) {
+    const name = typeof field.path === 'string' ? (paths[field.path] ?? (names as readonly string[]).find((known) => known === field.path)) : undefined;
+    if (name && typeof field.key === 'string' && field.key in FIELD_MESSAGES) found[name as Name] = field.key as FieldMessageKey;
+  }
+  return found;
+}
+
+export function useAccountForm<Name extends string>(
+  initial: Record<Name, string>,
+  checks: Partial<Checks<Name>>,
+  options: { serverPaths?: Partial<Record<string, NoInfer<Name>>> } = {},
+): AccountForm<Name> {
   const { t } = useTranslation();
   const [values, setValues] = useState(initial);
   const [touched, setTouched] = useState<Partial<Record<Name, boolean>>>({});
+  // What the server said of a field (a breached password): shown on it until the shopper changes it.
+  const [serverErrors, setServerErrors] = useState<Partial<Record<Name, FieldMessageKey>>>({});
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement | null>(null);
@@ -61,6 +84,8 @@ export function useAccountForm<Name extends string>(initial: Record<Name, string
       const error = errorOf(name, values);
       if (error) errors[name] = error;
     }
+    const server = serverErrors[name];
+    if (!errors[name] && server) errors[name] = t(`validation.${server}`, { ns: 'account' });
   }
 
   return {
@@ -76,6 +101,7 @@ export function useAccountForm<Name extends string>(initial: Record<Name, string
       error: errors[name],
       onChange: (value) => {
         setValues((current) => ({ ...current, [name]: value }));
+        setServerErrors((current) => (current[name] ? { ...current, [name]: undefined } : current));
         setFailure(null);
       },
       onBlur: () => {
@@ -94,8 +120,20 @@ export function useAccountForm<Name extends string>(initial: Record<Name, string
       }
       setBusy(true);
       setFailure(null);
+      const form = event.currentTarget;
       Promise.resolve(submit(values))
-        .catch((error: unknown) => setFailure(failureMessage(error, t)))
+        .catch((error: unknown) => {
+          // The wait and the captcha step are shown by the form's guard (features/captcha/guard-status.tsx).
+          if (error instanceof ShownRefusal) return;
+          const onFields = serverFieldErrors(error, Object.keys(values) as Name[], options.serverPaths);
+          const first = Object.keys(onFields)[0];
+          if (first) {
+            setServerErrors(onFields);
+            form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+            return;
+          }
+          setFailure(failureMessage(error, t));
+        })
         .finally(() => setBusy(false));
     },
   };
@@ -177,11 +215,12 @@ export function FormFailure({ message }: { message: string | null }) {
   );
 }
 
-export function SubmitButton({ busy, label, busyLabel }: { busy: boolean; label: string; busyLabel: string }) {
+/** `waitLabel`: while the shop makes the form wait, the button is disabled and counts down ("Try again in 0:29"). */
+export function SubmitButton({ busy, label, busyLabel, waitLabel = null }: { busy: boolean; label: string; busyLabel: string; waitLabel?: string | null }) {
   return (
-    <button type="submit" className="button button--block account-form__submit" disabled={busy} aria-busy={busy || undefined}>
+    <button type="submit" className="button button--block account-form__submit" disabled={busy || waitLabel !== null} aria-busy={busy || undefined}>
       {busy ? <span className="account-spinner" aria-hidden="true" /> : null}
-      {busy ? busyLabel : label}
+      {busy ? busyLabel : (waitLabel ?? label)}
     </button>
   );
 }

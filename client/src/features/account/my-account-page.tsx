@@ -3,7 +3,7 @@
  * MyRecentlyViewed and the customer's product reviews, beside a menu. Without a login the page answers
  * 'You need to be logged in to see this page' with the login form (spec 2 §6).
  */
-import { Link } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../app/i18n.ts';
 import { useStore } from '../../app/store-context.tsx';
@@ -18,6 +18,7 @@ import { loadSessionModule } from './session-loader.ts';
 import { openAuth, useSessionUser } from './session-store.ts';
 
 const NewsletterPreferences = lazy(() => import('../newsletter/newsletter-preferences.tsx'));
+const NewsletterByMailSection = lazy(() => import('../newsletter/newsletter-preferences.tsx').then((module) => ({ default: module.NewsletterByMailSection })));
 const MyReviews = lazy(() => import('../reviews/my-reviews.tsx'));
 
 export const SECTIONS = [
@@ -48,8 +49,11 @@ export function MyAccountPage({ section }: { section: string }) {
   }, [current]);
   useDocumentTitle(current ? t(`myAccount.nav.${current.key}`, { ns: 'account' }) : t('myAccount.title', { ns: 'account' }), t('shop.name'));
 
+  const link = newsletterLinkOf(useRouterState({ select: (state) => state.location.searchStr }));
   if (!current) return <NotFoundPage />;
-  if (!user) return <LoginRequired />;
+  // The link the shop mailed for a newsletter address is its proof: it works logged in or not.
+  if (current.key === 'newsletter' && link) return <NewsletterLinkPage link={link} />;
+  if (!user) return <LoginRequired newsletter={current.key === 'newsletter'} />;
 
   const name = user.current ? `${user.current.firstname} ${user.current.lastname}` : '';
   return (
@@ -117,7 +121,30 @@ function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<p className="account-muted" aria-busy="true">{t('myAccount.loading', { ns: 'account' })}</p>}>{children}</Suspense>;
 }
 
-function LoginRequired() {
+/** `?email=&token=` of the newsletter link (read as text: a token is never taken for a number), or null. */
+export function newsletterLinkOf(search: string): { email: string; token: string } | null {
+  const params = new URLSearchParams(search);
+  const email = params.get('email')?.trim() ?? '';
+  const token = params.get('token')?.trim() ?? '';
+  return email && token ? { email, token } : null;
+}
+
+function NewsletterLinkPage({ link }: { link: { email: string; token: string } }) {
+  const { t } = useTranslation();
+  return (
+    <div className="container account-page account-page--narrow">
+      <h1 className="account-page__title">{t('myAccount.nav.newsletter', { ns: 'account' })}</h1>
+      <div className="account-card">
+        <p className="account-muted">{link.email}</p>
+        <Lazy>
+          <NewsletterPreferences link={link} />
+        </Lazy>
+      </div>
+    </div>
+  );
+}
+
+function LoginRequired({ newsletter = false }: { newsletter?: boolean }) {
   const { t } = useTranslation();
   return (
     <div className="container account-page account-page--narrow">
@@ -128,6 +155,13 @@ function LoginRequired() {
         </p>
         <LoginForm onForgot={() => openAuth('forgot')} onRegister={() => openAuth('register')} />
       </div>
+      {newsletter ? (
+        <div className="account-card">
+          <Lazy>
+            <NewsletterByMailSection />
+          </Lazy>
+        </div>
+      ) : null}
     </div>
   );
 }

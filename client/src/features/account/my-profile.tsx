@@ -1,6 +1,8 @@
 /** MyProfile: name and e-mail, and the password change (refused offline, spec 2 §5). */
 import { checkEmail, checkName, checkPassword, checkPasswordRepeat, checkRequired } from '@shop/shared/account/account-fields';
 import { useTranslation } from '../../app/i18n.ts';
+import { GuardStatus, useWaitLabel } from '../captcha/guard-status.tsx';
+import { useGuardedSend } from '../captcha/use-guarded-send.ts';
 import { FormFailure, FormSection, PasswordField, SubmitButton, TextField, useAccountForm } from './account-form.tsx';
 import { loadSessionModule } from './session-loader.ts';
 import { useSessionUser } from './session-store.ts';
@@ -58,7 +60,10 @@ function PasswordForm() {
       password: (v) => checkPassword(v.password),
       repeat: (v) => checkPasswordRepeat(v.password, v.repeat),
     },
+    { serverPaths: { newPassword: 'password', currentPassword: 'current' } },
   );
+  const guard = useGuardedSend({ action: 'change_password' });
+  const waitLabel = useWaitLabel(guard);
   return (
     <FormSection title={t('profile.passwordTitle', { ns: 'account' })}>
       <form
@@ -66,7 +71,7 @@ function PasswordForm() {
         noValidate
         onSubmit={form.onSubmit(async ({ current, password }) => {
           const session = await loadSessionModule();
-          await session.changePassword(current, password);
+          await guard.send((captcha) => session.changePassword(current, password, captcha));
           form.set({ current: '', password: '', repeat: '' });
           session.showAccountNotice('success', 'notices.passwordChanged');
         })}
@@ -74,8 +79,9 @@ function PasswordForm() {
         <PasswordField label={t('fields.currentPassword', { ns: 'account' })} autoComplete="current-password" required {...form.field('current')} />
         <PasswordField label={t('fields.newPassword', { ns: 'account' })} hint={t('fields.passwordHint', { ns: 'account' })} autoComplete="new-password" required {...form.field('password')} />
         <PasswordField label={t('fields.repeatNewPassword', { ns: 'account' })} autoComplete="new-password" required {...form.field('repeat')} />
+        <GuardStatus guard={guard} />
         <FormFailure message={form.failure} />
-        <SubmitButton busy={form.busy} label={t('actions.changePassword', { ns: 'account' })} busyLabel={t('actions.saving', { ns: 'account' })} />
+        <SubmitButton busy={form.busy} label={t('actions.changePassword', { ns: 'account' })} busyLabel={t('actions.saving', { ns: 'account' })} waitLabel={waitLabel} />
       </form>
     </FormSection>
   );

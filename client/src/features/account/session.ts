@@ -95,9 +95,9 @@ export async function loadOrderHistory(page = 1): Promise<void> {
 }
 
 /** Logs in (spec 2 §4 'Login success'); throws the server's error (wrong credentials, rate limit) unchanged. */
-export async function login(username: string, password: string): Promise<SessionUser> {
+export async function login(username: string, password: string, captcha: string | null = null): Promise<SessionUser> {
   await startSession();
-  const { token, meta } = await api.login(username.trim(), password, readCartToken());
+  const { token, meta } = await api.login(username.trim(), password, readCartToken(), captcha);
   const now = Date.now();
   writeUser({
     token,
@@ -129,15 +129,25 @@ export async function login(username: string, password: string): Promise<Session
   return readUser()!;
 }
 
-export async function register(customer: { email: string; firstname: string; lastname: string }, password: string, store: StoreCode): Promise<SessionUser> {
-  await api.createCustomer({ customer, password }, store);
+export async function register(customer: { email: string; firstname: string; lastname: string }, password: string, store: StoreCode, captcha: string | null = null): Promise<SessionUser> {
+  await api.createCustomer({ customer, password }, store, captcha);
   return login(customer.email, password);
+}
+
+/** Registers only (the form logs in next, so a captcha asked by the login does not register twice). */
+export async function createAccount(customer: { email: string; firstname: string; lastname: string }, password: string, store: StoreCode, captcha: string | null = null): Promise<void> {
+  await api.createCustomer({ customer, password }, store, captcha);
 }
 
 /** Sets a new password from the e-mailed link, then logs in with it (spec 2 §7: auto-login after create-password). */
 export async function createPasswordAndLogin(email: string, resetToken: string, newPassword: string): Promise<SessionUser> {
   await api.createPassword(email, newPassword, resetToken);
   return login(email, newPassword);
+}
+
+/** Sets the new password from the e-mailed link, without logging in (the page logs in next, through its guard). */
+export async function createPassword(email: string, resetToken: string, newPassword: string): Promise<void> {
+  await api.createPassword(email, newPassword, resetToken);
 }
 
 export async function updateProfile(customer: UpdateCustomerBody['customer']): Promise<CustomerProfile> {
@@ -147,9 +157,9 @@ export async function updateProfile(customer: UpdateCustomerBody['customer']): P
 }
 
 /** Spec 2 §5: refused offline. The server ends every other session and hands this device new tokens. */
-export async function changePassword(currentPassword: string, newPassword: string): Promise<string> {
+export async function changePassword(currentPassword: string, newPassword: string, captcha: string | null = null): Promise<string> {
   if (typeof navigator !== 'undefined' && !navigator.onLine) throw new OfflineError();
-  const answer = await api.changePassword({ currentPassword, newPassword });
+  const answer = await api.changePassword({ currentPassword, newPassword }, captcha);
   updateUser((user) => ({
     ...user,
     token: answer.meta.token,

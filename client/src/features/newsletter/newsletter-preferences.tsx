@@ -1,7 +1,10 @@
 /**
  * My account › Newsletter (spec 2 §2 MyNewsletter, §7): the customer's subscription status, and a checkbox to
  * subscribe (with the captcha) or unsubscribe, with the success notices; the 10% coupon shows after subscribing.
- * The customer's address comes from their profile (GET /api/user/me, sent with their token by the API gate).
+ * The customer's address comes from their profile (GET /api/user/me, sent with their token by the API gate), and
+ * their token proves it. Opened from the link the shop mailed (`?email=&token=`), the page shows that address with
+ * the link's token as its proof, logged in or not. Without either, an address can only ask for that link
+ * (`NewsletterUnsubscribeByMail`): its status is never asked.
  */
 import type { NewsletterStatus } from '@shop/shared/content/newsletter.schema';
 import { useEffect, useId, useState, type FormEvent } from 'react';
@@ -10,34 +13,52 @@ import { useTranslation } from '../../app/i18n.ts';
 import { useStore } from '../../app/store-context.tsx';
 import { CaptchaStatus } from '../captcha/captcha-status.tsx';
 import { useCaptcha, useCaptchaProblem } from '../captcha/use-captcha.ts';
+import { sessionReady } from '../account/session-loader.ts';
 import { useContentTexts } from '../wishlist/content-texts.ts';
 import { CouponCode } from './coupon-code.tsx';
 import { newsletterStatus, subscribe, unsubscribe } from './newsletter-api.ts';
+import { emailProblem } from './newsletter-rules.ts';
 import { showNewsletterNotice } from './show-notice.ts';
 import '../reviews/form-fields.css';
 import './newsletter.css';
 
-type Loaded = { kind: 'loading' } | { kind: 'loggedOut' } | { kind: 'failed' } | { kind: 'ready'; email: string; firstname: string; status: NewsletterStatus };
+type Loaded =
+  | { kind: 'loading' }
+  | { kind: 'loggedOut' }
+  | { kind: 'failed' }
+  | { kind: 'notProven' }
+  | { kind: 'ready'; email: string; firstname: string; status: NewsletterStatus };
 
-export default function NewsletterPreferences() {
+export default function NewsletterPreferences({ link = null }: { link?: { email: string; token: string } | null }) {
   const { t } = useTranslation();
   const ready = useContentTexts('newsletter');
   const titleId = useId();
   const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  const linkEmail = link?.email ?? null;
+  const linkToken = link?.token ?? null;
 
   useEffect(() => {
     const controller = new AbortController();
     (async () => {
+      if (linkEmail !== null && linkToken !== null) {
+        const status = await newsletterStatus(linkEmail, linkToken, controller.signal);
+        setLoaded({ kind: 'ready', email: linkEmail, firstname: '', status });
+        return;
+      }
+      // Opened directly, the page waits for the session's gate, which puts the customer's token on the call.
+      await sessionReady();
       const profile = await apiGet<{ email: string; firstname?: string }>('/api/user/me', controller.signal);
-      const status = await newsletterStatus(profile.email, controller.signal);
+      const status = await newsletterStatus(profile.email, null, controller.signal);
       setLoaded({ kind: 'ready', email: profile.email, firstname: profile.firstname ?? '', status });
     })().catch((error: unknown) => {
       if (controller.signal.aborted) return;
-      setLoaded({ kind: error instanceof ApiError && error.status === 401 ? 'loggedOut' : 'failed' });
+      // A link whose token does not prove its address (altered, or for another address).
+      if (error instanceof ApiError && error.status === 403) setLoaded({ kind: 'notProven' });
+      else setLoaded({ kind: error instanceof ApiError && error.status === 401 ? 'loggedOut' : 'failed' });
     });
     return () => controller.abort();
-  }, [attempt]);
+  }, [attempt, linkEmail, linkToken]);
 
   if (!ready) return <section className="newsletter-preferences" aria-busy="true" />;
   return (
@@ -47,6 +68,11 @@ export default function NewsletterPreferences() {
         <p role="status">{t('preferences.loading', { ns: 'newsletter' })}</p>
       ) : loaded.kind === 'loggedOut' ? (
         <p role="alert">{t('preferences.loginNeeded', { ns: 'newsletter' })}</p>
+      ) : loaded.kind === 'notProven' ? (
+        <>
+          <p role="alert">{t('preferences.linkRefused', { ns: 'newsletter' })}</p>
+          <NewsletterUnsubscribeByMail initialEmail={linkEmail ?? ''} />
+        </>
       ) : loaded.kind === 'failed' ? (
         <p role="alert">
           {t('form.failed', { ns: 'newsletter' })}{' '}
@@ -55,13 +81,25 @@ export default function NewsletterPreferences() {
           </button>
         </p>
       ) : (
-        <PreferencesForm email={loaded.email} firstname={loaded.firstname} status={loaded.status} onStatus={(status) => setLoaded({ ...loaded, status })} />
+        <PreferencesForm email={loaded.email} firstname={loaded.firstname} status={loaded.status} linkToken={linkToken} onStatus={(status) => setLoaded({ ...loaded, status })} />
       )}
     </section>
   );
 }
 
-function PreferencesForm({ email, firstname, status, onStatus }: { email: string; firstname: string; status: NewsletterStatus; onStatus: (status: NewsletterStatus) => void }) {
+function PreferencesForm({
+  email,
+  firstname,
+  status,
+  linkToken,
+  onStatus,
+}: {
+  email: string;
+  firstname: string;
+  status: NewsletterStatus;
+  linkToken: string | null;
+  onStatus: (status: NewsletterStatus) => void;
+}) {
   const { t } = useTranslation();
   const store = useStore();
   const id = useId();
@@ -70,6 +108,7 @@ function PreferencesForm({ email, firstname, status, onStatus }: { email: string
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [coupon, setCoupon] = useState<string | null>(null);
+  const [confirmationSent, setConfirmationSent] = useState(false);
   // The captcha is needed only to subscribe.
   const captcha = useCaptcha({ active: wanted && !subscribed, action: 'newsletter' });
   const captchaProblem = useCaptchaProblem(captcha);
@@ -90,7 +129,11 @@ function PreferencesForm({ email, firstname, status, onStatus }: { email: string
         setCoupon(answer.coupon);
         onStatus('subscribed');
       } else {
-        await unsubscribe(email);
+        // Without a proof the shop accepts (a session that ended meanwhile), it mails the link instead.
+        if ((await unsubscribe({ email, linkToken, store })) === 'confirmation-sent') {
+          setConfirmationSent(true);
+          return;
+        }
         onStatus('unsubscribed');
       }
       showNewsletterNotice('updated');
@@ -118,6 +161,11 @@ function PreferencesForm({ email, firstname, status, onStatus }: { email: string
           {failure}
         </p>
       ) : null}
+      {confirmationSent ? (
+        <p className="newsletter-preferences__sent" role="status">
+          {t('preferences.confirmationSent', { ns: 'newsletter', email })}
+        </p>
+      ) : null}
       <div>
         <button type="submit" className="button" disabled={busy || !changed}>
           {busy ? t('preferences.saving', { ns: 'newsletter' }) : t('preferences.save', { ns: 'newsletter' })}
@@ -125,5 +173,94 @@ function PreferencesForm({ email, firstname, status, onStatus }: { email: string
       </div>
       {coupon ? <CouponCode code={coupon} /> : null}
     </form>
+  );
+}
+
+/**
+ * Unsubscribing an address without a login or a link: the shop mails the address a confirmation link, and nothing
+ * changes until it is opened ("We sent a confirmation link to …"). Whether the address is subscribed is not shown.
+ */
+export function NewsletterUnsubscribeByMail({ initialEmail = '' }: { initialEmail?: string }) {
+  const { t } = useTranslation();
+  const store = useStore();
+  const id = useId();
+  const [email, setEmail] = useState(initialEmail);
+  const [tried, setTried] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const problem = tried ? emailProblem(email) : null;
+
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    setFailure(null);
+    if (emailProblem(email) !== null) return;
+    setBusy(true);
+    try {
+      const answer = await unsubscribe({ email: email.trim(), linkToken: null, store });
+      if (answer === 'confirmation-sent') setSentTo(email.trim());
+      else showNewsletterNotice('updated');
+    } catch (error) {
+      setFailure(error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : t('form.failed', { ns: 'newsletter' }));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (sentTo) {
+    return (
+      <p className="newsletter-preferences__sent" role="status">
+        {t('preferences.confirmationSent', { ns: 'newsletter', email: sentTo })}
+      </p>
+    );
+  }
+  return (
+    <form className="newsletter-unsubscribe" onSubmit={(event) => void send(event)} noValidate>
+      <p>{t('preferences.byMailIntro', { ns: 'newsletter' })}</p>
+      <div className="field">
+        <label htmlFor={`${id}-email`}>{t('form.email', { ns: 'newsletter' })}</label>
+        <input
+          id={`${id}-email`}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${id}-email-error` : undefined}
+          required
+        />
+        {problem ? (
+          <p id={`${id}-email-error`} className="field__error">
+            {t(`form.${problem}`, { ns: 'newsletter' })}
+          </p>
+        ) : null}
+      </div>
+      {failure ? (
+        <p className="field__error" role="alert">
+          {failure}
+        </p>
+      ) : null}
+      <div>
+        <button type="submit" className="button button--secondary" disabled={busy}>
+          {busy ? t('preferences.saving', { ns: 'newsletter' }) : t('preferences.byMailSubmit', { ns: 'newsletter' })}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** My account › Newsletter without a login: the way to unsubscribe by a mailed link, under the login form. */
+export function NewsletterByMailSection() {
+  const { t } = useTranslation();
+  const ready = useContentTexts('newsletter');
+  const titleId = useId();
+  if (!ready) return null;
+  return (
+    <section className="newsletter-preferences" aria-labelledby={titleId}>
+      <h2 id={titleId}>{t('preferences.title', { ns: 'newsletter' })}</h2>
+      <NewsletterUnsubscribeByMail />
+    </section>
   );
 }

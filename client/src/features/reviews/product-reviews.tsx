@@ -12,6 +12,9 @@ import { localeOf, useTranslation } from '../../app/i18n.ts';
 import { useResource } from '../../app/resource.ts';
 import { useStore } from '../../app/store-context.tsx';
 import { notify } from '../../ui/notifications.tsx';
+import { GuardStatus, useWaitLabel } from '../captcha/guard-status.tsx';
+import { ShownRefusal } from '../captcha/throttle.ts';
+import { useGuardedSend } from '../captcha/use-guarded-send.ts';
 import { useContentTexts } from '../wishlist/content-texts.ts';
 import { REVIEW_FIELDS, reviewProblems, type ReviewDraft, type ReviewProblems } from './review-form-rules.ts';
 import { createReview, productReviews } from './reviews-api.ts';
@@ -103,6 +106,8 @@ export function ReviewForm({ productId, onDone }: { productId: number; onDone: (
   };
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
+  const guard = useGuardedSend({ action: 'review' });
+  const waitLabel = useWaitLabel(guard);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -116,10 +121,13 @@ export function ReviewForm({ productId, onDone }: { productId: number; onDone: (
     }
     setBusy(true);
     try {
-      await createReview({ product_id: productId, nickname: draft.nickname.trim(), title: draft.title.trim(), detail: draft.detail.trim(), rating: draft.rating! }, store);
+      const review = { product_id: productId, nickname: draft.nickname.trim(), title: draft.title.trim(), detail: draft.detail.trim(), rating: draft.rating! };
+      await guard.send((captcha) => createReview(review, store, captcha));
       showReviewSubmitted();
       onDone();
     } catch (error) {
+      // The wait and the captcha step show beside the button (GuardStatus).
+      if (error instanceof ShownRefusal) return;
       setFailure(error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : t('form.failed', { ns: 'reviews' }));
     } finally {
       setBusy(false);
@@ -165,9 +173,10 @@ export function ReviewForm({ productId, onDone }: { productId: number; onDone: (
           {failure}
         </p>
       ) : null}
+      <GuardStatus guard={guard} />
       <div className="review-form__actions">
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? t('form.submitting', { ns: 'reviews' }) : t('form.submit', { ns: 'reviews' })}
+        <button type="submit" className="button" disabled={busy || waitLabel !== null}>
+          {busy ? t('form.submitting', { ns: 'reviews' }) : (waitLabel ?? t('form.submit', { ns: 'reviews' }))}
         </button>
         <button type="button" className="button button--secondary" onClick={onDone}>
           {t('form.cancel', { ns: 'reviews' })}

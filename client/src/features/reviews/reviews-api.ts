@@ -4,7 +4,8 @@
  */
 import type { StoreCode } from '@shop/shared';
 import type { Review, ReviewList } from '@shop/shared/content/review.schema';
-import { apiGet, apiPost } from '../../app/api.ts';
+import { apiGet, apiRequest } from '../../app/api.ts';
+import { captchaHeaders } from '../captcha/throttle.ts';
 import { sessionReady } from '../account/session-loader.ts';
 
 export interface NewReview {
@@ -19,10 +20,11 @@ export function productReviews(productId: number, signal?: AbortSignal): Promise
   return apiGet<ReviewList>(`/api/review/list?product_id=${encodeURIComponent(String(productId))}`, signal);
 }
 
-/** `store` tells the shop which store view the review was written in. */
-export async function createReview(review: NewReview, store: StoreCode): Promise<{ id: number; review_status: number }> {
+/** `store` tells the shop which store view the review was written in; `captcha` goes along when the throttle asked. */
+export async function createReview(review: NewReview, store: StoreCode, captcha: string | null = null): Promise<{ id: number; review_status: number }> {
   await sessionReady();
-  return apiPost<{ id: number; review_status: number }>(`/api/review/create?storeCode=${store}`, { review });
+  const init = { method: 'POST', body: JSON.stringify({ review }), headers: { 'content-type': 'application/json', ...captchaHeaders(captcha) } };
+  return (await apiRequest<{ id: number; review_status: number }>(`/api/review/create?storeCode=${store}`, init)).result;
 }
 
 export async function myReviews(signal?: AbortSignal): Promise<Review[]> {
