@@ -80,3 +80,30 @@ test('an account made in checkout owns the order it was made with: its My orders
   await expect(other.getByRole('table').getByRole('cell', { name: number, exact: true })).toBeVisible();
   await laptop.close();
 });
+
+test('an account asked for in checkout that cannot be made (the address is registered): the order is placed and the shopper is told', async ({ page, request, browserProblems }) => {
+  browserProblems.expect(/^http 400: POST http:\/\/[^/]+\/api\/user\/create\?.* -> A customer with the same email already exists/, 'the journey registers an address that has an account');
+  const [ring] = await simpleProducts(request, 1);
+  const existing = await createCustomer(request);
+  await addFromProductPage(page, ring!);
+  await page.goto('/en/checkout');
+  await fillPersonal(page);
+  await page.getByLabel('E-mail address').fill(existing.email);
+  await page.getByRole('checkbox', { name: 'Create an account with these details' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Create an account with these details' })).toBeChecked();
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(`${PASSWORD}-other`);
+  await page.getByRole('button', { name: 'Continue to Shipping' }).click();
+  await fillShipping(page);
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await page.getByRole('radio', { name: 'Bank transfer' }).click();
+  await page.getByRole('button', { name: 'Continue to Order Summary' }).click();
+  await page.getByRole('checkbox', { name: /accept the terms and conditions/ }).check();
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('.checkout-confirmation__number strong')).toHaveText(/\d+/);
+  await expect(page.getByRole('status').filter({ hasText: 'Your account could not be created' })).toHaveText(
+    `Your order is placed. Your account could not be created just now: an account already exists for this address. You can create it later with ${existing.email} from the login page.`,
+  );
+  await expect(cartButton(page)).toHaveAccessibleName('Cart, 0 items');
+  await shoot(page, 'checkout-account-not-created');
+});

@@ -23,6 +23,30 @@ export interface CaptchaDeps {
 
 const browserDeps: CaptchaDeps = { config: captchaConfig, challenge: captchaChallenge, solve, recaptcha: recaptchaToken };
 
+/**
+ * One captcha token, made outside any form (an open form uses `useCaptcha`, which makes its tokens with this): the
+ * shop's provider is asked, then null with 'off', Google's token with 'recaptcha', or a proof-of-work challenge
+ * solved in the worker. `onProvider` hears the provider as soon as it is known.
+ */
+export async function makeCaptchaToken({
+  action,
+  signal,
+  deps = browserDeps,
+  onProvider,
+}: {
+  action: string;
+  signal: AbortSignal;
+  deps?: CaptchaDeps;
+  onProvider?: (provider: CaptchaProvider) => void;
+}): Promise<string | null> {
+  const config = await deps.config();
+  onProvider?.(config.provider);
+  if (config.provider === 'off') return null;
+  if (config.provider === 'recaptcha') return deps.recaptcha(config.siteKey ?? '', action);
+  const challenge = await deps.challenge(signal);
+  return deps.solve(challenge, signal);
+}
+
 export interface Captcha {
   provider: CaptchaProvider | null;
   /** 'working' while a token is being made (the previous one, if any, is still in `token`). */
@@ -48,15 +72,7 @@ export function useCaptcha({ active, action, deps = browserDeps }: { active: boo
     if (!active) return;
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const make = async (): Promise<string | null> => {
-      const config = await deps.config();
-      setProvider(config.provider);
-      if (config.provider === 'off') return null;
-      if (config.provider === 'recaptcha') return deps.recaptcha(config.siteKey ?? '', action);
-      const challenge = await deps.challenge(controller.signal);
-      return deps.solve(challenge, controller.signal);
-    };
-    make().then(
+    makeCaptchaToken({ action, signal: controller.signal, deps, onProvider: setProvider }).then(
       (made) => {
         if (controller.signal.aborted) return;
         setToken(made);

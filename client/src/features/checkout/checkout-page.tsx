@@ -24,7 +24,6 @@ import { useTranslation } from '../../app/i18n.ts';
 import { useStore } from '../../app/store-context.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { readUser, useSessionUser } from '../account/session-store.ts';
-import { createCustomer } from '../account/account-api.ts';
 import { useFormatPrice } from '../catalogue/price-tag.tsx';
 import { ProductImage } from '../catalogue/product-image.tsx';
 import type { CartRuntime } from '../cart/cart-runtime.ts';
@@ -44,6 +43,7 @@ import { focusFirstProblem, SelectField, TextField, useEditedValue, usePickedVal
 import { BankTransferDetails } from '../payment/bank-transfer-details.tsx';
 import { readUnpaidOrder, rememberUnpaidOrder } from '../payment/unpaid-order-store.ts';
 import { UnpaidOrder } from '../order-status/pay-again.tsx';
+import { AccountNotCreated, createAccountAfterOrder, type AccountNotice } from './checkout-account.tsx';
 import { checkoutMachine, CHECKOUT_STEPS, type CheckoutError, type CheckoutResume, type CheckoutStep, type PaymentOutcome, type PlacedOrderSummary } from './checkout.machine.ts';
 import { useCheckoutTexts } from './checkout-texts.ts';
 import './checkout.css';
@@ -258,6 +258,7 @@ function Checkout({ runtime, orders }: { runtime: CartRuntime; orders: OrdersRun
     if (order?.token && order.hash) {
       return (
         <div className="checkout container checkout--message">
+          {state.context.account ? <AccountNotCreated notice={state.context.account} /> : null}
           <UnpaidOrder
             token={order.token}
             hash={order.hash}
@@ -270,12 +271,21 @@ function Checkout({ runtime, orders }: { runtime: CartRuntime; orders: OrdersRun
         </div>
       );
     }
-    return <Confirmation store={store} order={order} queued={false} error={state.context.error ?? { key: 'checkout.paymentFailed' }} ordered={null} />;
+    return <Confirmation store={store} order={order} queued={false} error={state.context.error ?? { key: 'checkout.paymentFailed' }} ordered={null} account={state.context.account} />;
   }
   if (state.matches('confirmation')) {
     const placedId = state.context.order?.orderId ?? state.context.orderId;
     const ordered = placedId && !state.matches({ confirmation: 'failed' }) ? <PlacedOrderLines orders={orders.orders} orderId={placedId} title={t('yourOrder', { ns: 'checkout' })} /> : null;
-    return <Confirmation store={store} order={state.context.order} queued={state.matches({ confirmation: 'queued' })} error={state.matches({ confirmation: 'failed' }) ? state.context.error : null} ordered={ordered} />;
+    return (
+      <Confirmation
+        store={store}
+        order={state.context.order}
+        queued={state.matches({ confirmation: 'queued' })}
+        error={state.matches({ confirmation: 'failed' }) ? state.context.error : null}
+        ordered={ordered}
+        account={state.context.account}
+      />
+    );
   }
 
   const write = (section: Section, field: string, value: unknown) => void writeDraftFields(drafts, [{ section, field, value } as FieldWrite]);
@@ -399,27 +409,36 @@ function provideCheckout({ read, orders, drafts, store, setPassword, t }: Checko
             if (order) sendBack({ type: 'order.updated', order } as never);
           }),
         ),
-        afterOrder: fromPromise(async ({ input }: { input: { orderId: string; queued: boolean } }) => {
-          if (input.queued) return orders.finish({ id: input.orderId, queued: true });
+        afterOrder: fromPromise(async ({ input }: { input: { orderId: string; queued: boolean } }): Promise<AccountNotice | null> => {
+          if (input.queued) {
+            await orders.finish({ id: input.orderId, queued: true });
+            return null;
+          }
           const doc = (await orders.orders.findOne(input.orderId).exec())?.toJSON() as OrderDoc | undefined;
           if (doc) placed.set(doc.id, doc);
           const current = read().draft;
           const personal = current ? draftSectionValues(current, 'personalDetails') : {};
-          // createAccount (spec 2 §4): the account is made with the password held in this tab only, then both go.
-          if (personal.createAccount && !readUser()) {
-            const secret = read().password;
-            if (secret && personal.emailAddress && personal.firstName && personal.lastName) {
-              // The order token the shop answered lets the new account take the order it is made with (My orders).
-              const orderToken = (doc?.result as { order_token?: unknown } | undefined)?.order_token;
-              const claim = doc && typeof orderToken === 'string' ? { orders: [{ id: doc.id, token: orderToken }] } : {};
-              await createCustomer({ customer: { email: personal.emailAddress.trim(), firstname: personal.firstName.trim(), lastname: personal.lastName.trim() }, password: secret, ...claim }, store).catch(
-                () => undefined,
-              );
+          // createAccount (spec 2 §4): the account is made with the password held in this tab only, then both go. An
+          // account that could not be made leaves the order as placed; the confirmation says why.
+          let account: AccountNotice | null = null;
+          try {
+            if (personal.createAccount && !readUser()) {
+              const secret = read().password;
+              if (secret && personal.emailAddress && personal.firstName && personal.lastName) {
+                // The order token the shop answered lets the new account take the order it is made with (My orders).
+                const orderToken = (doc?.result as { order_token?: unknown } | undefined)?.order_token;
+                const claim = doc && typeof orderToken === 'string' ? { orders: [{ id: doc.id, token: orderToken }] } : {};
+                const customer = { email: personal.emailAddress.trim(), firstname: personal.firstName.trim(), lastname: personal.lastName.trim() };
+                account = await createAccountAfterOrder({ customer, password: secret, ...claim }, store);
+              }
+              setPassword('');
+              await writeDraftFields(drafts, [{ section: 'personalDetails', field: 'createAccount', value: false }]);
             }
-            setPassword('');
-            await writeDraftFields(drafts, [{ section: 'personalDetails', field: 'createAccount', value: false }]);
+          } finally {
+            // The order's own steps run whatever became of the account.
+            if (doc) await orders.finish(doc as never);
           }
-          if (doc) await orders.finish(doc as never);
+          return account;
         }),
         startPayment: fromPromise(async ({ input }: { input: { order: PlacedOrderSummary; method: string | null } }): Promise<PaymentOutcome> => {
           const { order } = input;
@@ -926,7 +945,21 @@ function EmptyCart({ store }: { store: StoreCode }) {
   );
 }
 
-function Confirmation({ store, order, queued, error, ordered }: { store: StoreCode; order: PlacedOrderSummary | null; queued: boolean; error: CheckoutError | null; ordered: ReactNode }) {
+function Confirmation({
+  store,
+  order,
+  queued,
+  error,
+  ordered,
+  account,
+}: {
+  store: StoreCode;
+  order: PlacedOrderSummary | null;
+  queued: boolean;
+  error: CheckoutError | null;
+  ordered: ReactNode;
+  account: AccountNotice | null;
+}) {
   const { t } = useTranslation();
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
@@ -951,6 +984,7 @@ function Confirmation({ store, order, queued, error, ordered }: { store: StoreCo
               {t('confirmation.number', { ns: 'checkout' })} <strong>{order?.incrementId}</strong>
             </p>
             <p>{t('confirmation.email', { ns: 'checkout', email: order?.email ?? '' })}</p>
+            {account ? <AccountNotCreated notice={account} /> : null}
             {order?.bankTransfer ? <BankTransferDetails instructions={order.bankTransfer} /> : null}
           </>
         )}

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
+import type { AccountNotice } from './checkout-account.tsx';
 import { checkoutMachine, type CheckoutResume, type PaymentOutcome, type PlacedOrderSummary, type WatchedOrder } from './checkout.machine.ts';
 
 const personal = { firstName: 'Anna', lastName: 'Jansen', emailAddress: 'anna@example.com', phoneNumber: '0612345678' };
 const address = { firstName: 'Anna', lastName: 'Jansen', country: 'NL', streetAddress: 'Kalverstraat', apartmentNumber: '1', city: 'Amsterdam', zipCode: '1012 NX', phoneNumber: '0612345678' };
 const placed: WatchedOrder = { transmited: true, resultCode: 200, increment_id: '000000007', customer_email: 'anna@example.com', result: { payment_required: false } };
 
-function start(options: { queued?: boolean; placeFails?: boolean; answers?: WatchedOrder[]; payment?: PaymentOutcome | 'throws' | 'hangs' } = {}) {
+function start(options: { queued?: boolean; placeFails?: boolean; answers?: WatchedOrder[]; payment?: PaymentOutcome | 'throws' | 'hangs'; account?: AccountNotice } = {}) {
   const calls = { place: 0, after: [] as Array<{ orderId: string; queued: boolean }>, payments: [] as PlacedOrderSummary[], methods: [] as Array<string | null> };
   let emit: ((order: WatchedOrder) => void) | null = null;
   const machine = checkoutMachine.provide({
@@ -21,8 +22,9 @@ function start(options: { queued?: boolean; placeFails?: boolean; answers?: Watc
         for (const answer of options.answers ?? []) sendBack({ type: 'order.updated', order: answer });
         return () => void (emit = null);
       }),
-      afterOrder: fromPromise<void, { orderId: string; queued: boolean }>(async ({ input }) => {
+      afterOrder: fromPromise<AccountNotice | null, { orderId: string; queued: boolean }>(async ({ input }) => {
         calls.after.push(input);
+        return input.queued ? null : (options.account ?? null);
       }),
       startPayment: fromPromise(async ({ input }: { input: { order: PlacedOrderSummary; method: string | null } }): Promise<PaymentOutcome> => {
         calls.payments.push(input.order);
@@ -131,6 +133,19 @@ describe('placing', () => {
     actor.send({ type: 'order.place', termsAccepted: true });
     await waitFor(actor, (s) => s.context.error !== null);
     expect(actor.getSnapshot().context.error).toEqual({ key: 'orders.messages.serverErrorQueued' });
+  });
+
+  it('an account that could not be made with the order: the order is confirmed as placed, with the notice of why', async () => {
+    const account: AccountNotice = { email: 'anna@example.com', problem: { reason: 'wait', seconds: 900 } };
+    const { actor, calls, emit } = start({ account });
+    toSummary(actor);
+    actor.send({ type: 'order.place', termsAccepted: true });
+    await waitFor(actor, (snapshot) => snapshot.matches('awaitingResult'));
+    emit(placed);
+    await waitFor(actor, (snapshot) => snapshot.matches({ confirmation: 'placed' }));
+    expect(calls.after).toEqual([{ orderId: 'order-1', queued: false }]);
+    expect(actor.getSnapshot().context.account).toEqual(account);
+    expect(actor.getSnapshot().context.order?.incrementId).toBe('000000007');
   });
 
   it('an order needing an online payment is handed to the payment flow instead of the confirmation', async () => {

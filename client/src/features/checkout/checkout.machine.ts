@@ -17,6 +17,7 @@
  */
 import type { BankTransferInstructions } from '@shop/shared/orders/bank-transfer';
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import type { AccountNotice } from './checkout-account.tsx';
 import {
   hasProblems,
   paymentProblems,
@@ -78,6 +79,8 @@ export interface CheckoutContext {
   error: CheckoutError | null;
   /** The method a payment made again uses (null: the order's own). */
   retryMethod: string | null;
+  /** The account asked for with the order could not be made (the confirmation says why); null otherwise. */
+  account: AccountNotice | null;
 }
 
 export type CheckoutEvent =
@@ -159,8 +162,11 @@ export const checkoutMachine = setup({
     placeOrder: fromPromise<PlaceOrderOutput, { termsAccepted: boolean }>(async () => notProvided('placeOrder')()),
     /** Sends `order.updated` whenever the order document changes. */
     watchOrder: fromCallback<{ type: 'noop' }, { orderId: string }>(notProvided('watchOrder')),
-    /** After a placed (or queued) order: the order time, the cart cleared without server sync, createAccount. */
-    afterOrder: fromPromise<void, { orderId: string; queued: boolean }>(async () => notProvided('afterOrder')()),
+    /**
+     * After a placed (or queued) order: the order time, the cart cleared without server sync, createAccount. Its
+     * output is the notice of an account that could not be made (null when made, or not asked for).
+     */
+    afterOrder: fromPromise<AccountNotice | null, { orderId: string; queued: boolean }>(async () => notProvided('afterOrder')()),
     /**
      * Hands a placed order needing an online payment to the payment flow: 'redirected' (the browser leaves for the
      * provider), 'failed' (the flow showed why) or 'inactive' (the method is not one the payment service listed).
@@ -200,7 +206,7 @@ export const checkoutMachine = setup({
   },
 }).createMachine({
   id: 'checkout',
-  context: ({ input }) => ({ countries: input.countries ?? [], problems: {}, orderId: null, order: null, error: null, retryMethod: null }),
+  context: ({ input }) => ({ countries: input.countries ?? [], problems: {}, orderId: null, order: null, error: null, retryMethod: null, account: null }),
   initial: 'loading',
   on: {
     'countries.loaded': { actions: assign({ countries: ({ event }) => event.countries }) },
@@ -306,7 +312,10 @@ export const checkoutMachine = setup({
       invoke: {
         src: 'afterOrder',
         input: ({ context }) => ({ orderId: context.orderId!, queued: false }),
-        onDone: [{ guard: 'paymentRequired', target: 'paying' }, { target: 'confirmation.placed' }],
+        onDone: [
+          { guard: 'paymentRequired', actions: assign({ account: ({ event }) => event.output ?? null }), target: 'paying' },
+          { actions: assign({ account: ({ event }) => event.output ?? null }), target: 'confirmation.placed' },
+        ],
         onError: [{ guard: 'paymentRequired', target: 'paying' }, { target: 'confirmation.placed' }],
       },
     },
