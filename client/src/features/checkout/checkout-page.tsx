@@ -43,6 +43,7 @@ import { focusFirstProblem, SelectField, TextField, useEditedValue, usePickedVal
 import { BankTransferDetails } from '../payment/bank-transfer-details.tsx';
 import { readUnpaidOrder, rememberUnpaidOrder } from '../payment/unpaid-order-store.ts';
 import { UnpaidOrder } from '../order-status/pay-again.tsx';
+import { rememberAccountNotice } from './account-notice-store.ts';
 import { AccountNotCreated, createAccountAfterOrder, type AccountNotice } from './checkout-account.tsx';
 import { checkoutMachine, CHECKOUT_STEPS, type CheckoutError, type CheckoutResume, type CheckoutStep, type PaymentOutcome, type PlacedOrderSummary } from './checkout.machine.ts';
 import { useCheckoutTexts } from './checkout-texts.ts';
@@ -430,6 +431,8 @@ function provideCheckout({ read, orders, drafts, store, setPassword, t }: Checko
                 const claim = doc && typeof orderToken === 'string' ? { orders: [{ id: doc.id, token: orderToken }] } : {};
                 const customer = { email: personal.emailAddress.trim(), firstname: personal.firstName.trim(), lastname: personal.lastName.trim() };
                 account = await createAccountAfterOrder({ customer, password: secret, ...claim }, store);
+                // A shopper sent on to the payment provider reads it on the order-status page they come back to.
+                if (account) rememberAccountNotice(input.orderId, account);
               }
               setPassword('');
               await writeDraftFields(drafts, [{ section: 'personalDetails', field: 'createAccount', value: false }]);

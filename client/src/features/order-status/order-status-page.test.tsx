@@ -2,6 +2,7 @@ import type { OrderStatusData } from '@shop/shared/payments/index';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installFakeCatalogue, renderShop } from '../../test/shop-test-utils.tsx';
+import { readAccountNotice, rememberAccountNotice } from '../checkout/account-notice-store.ts';
 
 type Reply = { status: number; body: unknown } | 'network';
 
@@ -152,5 +153,36 @@ describe('order-status page (spec 2 §2)', () => {
     await screen.findByRole('heading', { level: 1, name: 'Thank you for your order!' }, { timeout: 5000 });
     expect(asked).toEqual(['/api/order-status/by-transaction?transactionid=order-9&hash=h9']);
     expect(container.querySelector('.status-label')?.textContent).toBe('✓Paid (completed)');
+  });
+});
+
+describe('order-status page: the account the checkout could not create', () => {
+  afterEach(() => sessionStorage.clear());
+
+  it('shows the notice the checkout kept for this order when the shopper comes back from the provider, and none for another order', async () => {
+    rememberAccountNotice('order-42', { email: 'jane@example.com', problem: { reason: 'exists' } });
+    fakeOrderStatus(data('success', 'paid', { order: { increment_id: '000000042', customer_email: 'jane@example.com', order_id: 'order-42' } } as Partial<OrderStatusData>));
+    await renderShop('/en/order-status/tok_42?hash=h42');
+    expect(
+      await screen.findByText('Your order is placed. Your account could not be created just now: an account already exists for this address. You can create it later with jane@example.com from the login page.', undefined, { timeout: 5000 }),
+    ).toBeTruthy();
+    cleanup();
+
+    fakeOrderStatus(data('success', 'paid', { order: { increment_id: '000000043', customer_email: 'jane@example.com', order_id: 'order-43' } } as Partial<OrderStatusData>));
+    await renderShop('/en/order-status/tok_43?hash=h43');
+    await screen.findByRole('heading', { level: 1, name: 'Thank you for your order!' }, { timeout: 5000 });
+    expect(screen.queryByText(/could not be created/)).toBeNull();
+  });
+
+  it('reads only a well-formed notice of the same order', () => {
+    const storage = new Map<string, string>();
+    const fake = { getItem: (key: string) => storage.get(key) ?? null, setItem: (key: string, value: string) => void storage.set(key, value) };
+    rememberAccountNotice('order-1', { email: 'a@example.com', problem: { reason: 'wait', seconds: 90 } }, fake);
+    expect(readAccountNotice('order-1', fake)).toEqual({ email: 'a@example.com', problem: { reason: 'wait', seconds: 90 } });
+    expect(readAccountNotice('order-2', fake)).toBeNull();
+    storage.set('shop.accountNotice', '{not json');
+    expect(readAccountNotice('order-1', fake)).toBeNull();
+    storage.set('shop.accountNotice', JSON.stringify({ orderId: 'order-1', notice: { email: 5 } }));
+    expect(readAccountNotice('order-1', fake)).toBeNull();
   });
 });

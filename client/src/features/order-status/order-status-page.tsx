@@ -22,6 +22,8 @@ import { fromPromise } from 'xstate';
 import { useTranslation } from '../../app/i18n.ts';
 import { useStore } from '../../app/store-context.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
+import { readAccountNotice } from '../checkout/account-notice-store.ts';
+import type { AccountNotCreated as AccountNotCreatedView } from '../checkout/checkout-account.tsx';
 import { exposeToDevtools } from '../devtools/devtools-registry.ts';
 import { orderStatusText } from '../orders/order-status-text.ts';
 import { useOnlineStatus } from '../offline/use-online-status.ts';
@@ -185,6 +187,7 @@ function StatusCard({ data, source, onPaymentEnded }: { data: OrderStatusData; s
       </dl>
       <p className="order-status__message">{t(`payments.outcome.${group}`, { ns: PAYMENT_NS, email: data.order.customer_email })}</p>
       {data.bank_transfer ? <BankTransferDetails instructions={data.bank_transfer} /> : null}
+      {data.order.order_id ? <StoredAccountNotice orderId={data.order.order_id} /> : null}
       {notice ? (
         <p className="order-status__problem" role="alert">
           {notice}
@@ -212,4 +215,24 @@ function ProblemCard({ problem }: { problem: Exclude<OrderStatusProblem, 'offlin
       </Link>
     </section>
   );
+}
+
+/**
+ * The account asked for with this order that could not be made (the checkout kept the notice in this tab before it
+ * sent the shopper to the payment provider). Its view and texts load only when there is one.
+ */
+function StoredAccountNotice({ orderId }: { orderId: string }) {
+  const [notice] = useState(() => readAccountNotice(orderId));
+  const [View, setView] = useState<{ show: typeof AccountNotCreatedView } | null>(null);
+  useEffect(() => {
+    if (!notice) return;
+    let live = true;
+    void Promise.all([import('../checkout/checkout-account.tsx'), import('../checkout/checkout-texts.ts').then((texts) => texts.loadCheckoutTexts())]).then(([module]) => {
+      if (live) setView({ show: module.AccountNotCreated });
+    });
+    return () => {
+      live = false;
+    };
+  }, [notice]);
+  return notice && View ? <View.show notice={notice} /> : null;
 }
