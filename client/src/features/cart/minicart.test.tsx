@@ -21,7 +21,7 @@ const write = () => ({ id: `w${(n += 1)}`, at: 1000 + n, replica: 'test' });
 const line = (sku: string, name: string, price: number, qty: number) =>
   createCartLine(cartItemFor({ sku, type_id: 'simple', name, image: `/media/catalog/${sku}.svg`, url_path: `watches/${sku.toLowerCase()}`, price_incl_tax: price }, qty), write());
 
-function fakeRuntime(initial: CartLineDoc[]) {
+function fakeRuntime(initial: CartLineDoc[], options: { refuse?: ApiError } = {}) {
   const lines$ = new BehaviorSubject<CartLineDoc[] | null>(initial);
   const calls: string[] = [];
   const connection = createActor(cartConnectionMachine.provide({ actors: { sync: fromCallback(() => () => {}) } }), { input: { token: 'token-1', maxBypass: 1 } }).start();
@@ -47,6 +47,7 @@ function fakeRuntime(initial: CartLineDoc[]) {
     },
     removeCoupon: async () => void (coupon = null),
     totals: async () => {
+      if (options.refuse) throw options.refuse;
       const lines = lines$.getValue() ?? [];
       const subtotal = lines.reduce((sum, l) => sum + l.snapshot.value.price_incl_tax * l.qty, 0);
       const discount = coupon ? -subtotal / 10 : 0;
@@ -166,5 +167,14 @@ describe('minicart', () => {
     fireEvent.click(within(drawer).getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(within(drawer).getByText('Code WELCOME10 applied')).toBeTruthy());
     expect(await within(drawer).findByText('−€500')).toBeTruthy();
+  });
+
+  it('says which line the shop refuses to price (a bundle choice the catalogue no longer offers), instead of quietly showing its own totals', async () => {
+    const refusal = new ApiError(400, 'cart_bundle_options', 'Please configure product bundle options (or custom options) and fix the validation errors', { sku: 'B-1' });
+    fakeRuntime([line('W-1', 'Diver', 5000, 1), line('B-1', 'Gift set', 2475, 1)], { refuse: refusal });
+    const drawer = await openCart();
+    expect((await within(drawer).findByRole('alert', undefined, { timeout: 5000 })).textContent).toBe(
+      'Gift set: Please configure product bundle options (or custom options) and fix the validation errors. Change or remove this line before you check out.',
+    );
   });
 });

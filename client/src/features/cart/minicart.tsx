@@ -168,7 +168,8 @@ function CartSummary({ runtime, lines, onClose }: { runtime: CartRuntime; lines:
   const token = useSelector(runtime.connection, (snapshot) => snapshot.context.token);
   const disabled = useSelector(runtime.connection, (snapshot) => snapshot.matches('syncDisabled'));
   const [refresh, setRefresh] = useState(0);
-  const server = useServerTotals(runtime, token, lines, store, online, refresh);
+  const { totals: server, refused } = useServerTotals(runtime, token, lines, store, online, refresh);
+  const refusedLine = refused ? lines.find((line) => line.sku === refused.sku) : undefined;
   const local = cartTotals(lines);
   const coupon = server?.coupon_code ?? null;
 
@@ -198,6 +199,15 @@ function CartSummary({ runtime, lines, onClose }: { runtime: CartRuntime; lines:
         </div>
       </dl>
       <p className="minicart__note">{t('totals.taxIncluded', { ns: 'cart' })}</p>
+      {refused ? (
+        <p className="minicart__refused" role="alert">
+          {t('totals.lineRefused', {
+            ns: 'cart',
+            name: refusedLine?.snapshot.value.name ?? refused.sku ?? '',
+            problem: t(`problems.${refused.code}`, { ns: 'cart', defaultValue: refused.message }).replace(/\.$/, ''),
+          })}
+        </p>
+      ) : null}
       <CouponField runtime={runtime} usable={online && token !== null} applied={coupon} onChange={() => setRefresh((n) => n + 1)} />
       <Link to="/$store/checkout" params={{ store }} className="button minicart__checkout" onClick={onClose}>
         {t('notices.proceedToCheckout', { ns: 'cart' })}

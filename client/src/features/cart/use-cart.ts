@@ -1,6 +1,7 @@
 import type { StoreCode } from '@shop/shared';
 import type { CartLineDoc } from '@shop/shared/cart/index';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { ApiError } from '../../app/api.ts';
 import type { ServerCartTotals } from './cart-api.ts';
 import type { CartRuntime } from './cart-runtime.ts';
 import { loadCart } from './cart-loader.ts';
@@ -41,6 +42,13 @@ export function useCartLines(runtime: CartRuntime | null): CartLineDoc[] | null 
  * The server quote's totals for the lines shown, when there is a server cart and a network; null otherwise. Asked
  * again shortly after the lines change (the change reaches the server by replication first) and after `refresh`.
  */
+/** A line the shop refused to price, as its totals answered (400): the line's sku, the problem's code and text. */
+export interface TotalsRefusal {
+  sku: string | null;
+  code: string;
+  message: string;
+}
+
 export function useServerTotals(
   runtime: CartRuntime,
   token: string | null,
@@ -48,8 +56,9 @@ export function useServerTotals(
   store: StoreCode,
   online: boolean,
   refresh: number,
-): ServerCartTotals | null {
+): { totals: ServerCartTotals | null; refused: TotalsRefusal | null } {
   const [totals, setTotals] = useState<ServerCartTotals | null>(null);
+  const [refused, setRefused] = useState<TotalsRefusal | null>(null);
   const quantity = (lines ?? []).reduce((sum, line) => sum + line.qty, 0);
   const linesKey = (lines ?? []).map((line) => `${line.id}:${line.qty}`).join('|');
   useEffect(() => {
@@ -62,10 +71,16 @@ export function useServerTotals(
       runtime.totals(store, controller.signal).then(
         (answer) => {
           setTotals(answer);
+          setRefused(null);
           // Not yet replicated: ask again in a moment.
           if (answer && answer.items_qty !== quantity && attempts < 4) timer = setTimeout(ask, 1000);
         },
-        () => {},
+        (error: unknown) => {
+          // The shop refuses to price a line (a bundle choice or variant the catalogue no longer offers): say which.
+          if (!(error instanceof ApiError) || error.status !== 400) return;
+          const sku = (error.details as { sku?: unknown } | undefined)?.sku;
+          setRefused({ sku: typeof sku === 'string' ? sku : null, code: error.code, message: error.message });
+        },
       );
     };
     timer = setTimeout(ask, 300);
@@ -74,5 +89,6 @@ export function useServerTotals(
       clearTimeout(timer);
     };
   }, [runtime, token, store, online, quantity, linesKey, refresh]);
-  return online && token && totals && totals.items_qty === quantity ? totals : null;
+  const live = online && token !== null && quantity > 0;
+  return { totals: live && totals && totals.items_qty === quantity ? totals : null, refused: live ? refused : null };
 }
