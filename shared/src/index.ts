@@ -23,6 +23,7 @@ export * from './location/location.ts';
 export * from './location/render-list.schema.ts';
 export * from './money/money.ts';
 export * from './stores/stores.ts';
+export * from './stores/date-format.ts';
 export * from './tax/tax-rule.schema.ts';
 export * from './pricing/prices.ts';
 export * from './tax/tax.ts';

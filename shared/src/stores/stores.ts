@@ -5,6 +5,15 @@ export type StoreCode = (typeof STORE_CODES)[number];
 export const LANGUAGES = ['en', 'nl', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
+/**
+ * How each interface language writes a date and time (spec 1 §9: Dutch `HH:mm D/M/YYYY`; the spec names no other,
+ * so English and German use their own day-first, 24-hour habits). Tokens: YYYY, M/MM, D/DD, H/HH, mm.
+ */
+export const DATE_FORMATS: Readonly<Record<Language, string>> = { nl: 'HH:mm D/M/YYYY', en: 'DD/MM/YYYY HH:mm', de: 'DD.MM.YYYY HH:mm' };
+
+/** The shop's time zone: every date is shown as the time in Amsterdam, wherever the shopper or the server is. */
+export const SHOP_TIME_ZONE = 'Europe/Amsterdam';
+
 export interface StoreView {
   storeCode: StoreCode;
   storeId: number;
@@ -25,14 +34,14 @@ export const STORE_VIEWS: Readonly<Record<StoreCode, StoreView>> = {
     storeId: 2,
     name: 'Nederland',
     url: '/nl',
-    i18n: { language: 'nl', country: 'NL', locale: 'nl-NL', currencyCode: 'EUR', dateFormat: 'HH:mm D/M/YYYY' },
+    i18n: { language: 'nl', country: 'NL', locale: 'nl-NL', currencyCode: 'EUR', dateFormat: DATE_FORMATS.nl },
   },
   en: {
     storeCode: 'en',
     storeId: 1,
     name: 'English',
     url: '/en',
-    i18n: { language: 'en', country: 'NL', locale: 'en-GB', currencyCode: 'EUR', dateFormat: 'HH:mm D/M/YYYY' },
+    i18n: { language: 'en', country: 'NL', locale: 'en-GB', currencyCode: 'EUR', dateFormat: DATE_FORMATS.en },
   },
 };
 
