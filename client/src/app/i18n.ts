@@ -1,4 +1,5 @@
 import type { Language, StoreCode } from '@shop/shared';
+import { formatShopDate } from '@shop/shared/stores/date-format';
 import { LANGUAGES, STORE_VIEWS, isLanguage } from '@shop/shared/stores/stores';
 import i18next, { type TFunction } from 'i18next';
 import { useMemo, useSyncExternalStore } from 'react';
@@ -93,6 +94,11 @@ export async function switchLanguage(language: Language, remember: boolean): Pro
 
 export function localeOf(language: string): string {
   return isLanguage(language) ? LOCALES[language] : LOCALES.en;
+}
+
+/** A date and time as the interface language writes it (spec 1 §9: Dutch `HH:mm D/M/YYYY`), at the shop's time zone. */
+export function formatDate(value: Date | number | string, language: string): string {
+  return formatShopDate(value, isLanguage(language) ? language : 'en');
 }
 
 // Bumped when the language changes or texts arrive, so components re-render with the new texts.

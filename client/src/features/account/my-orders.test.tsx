@@ -60,6 +60,21 @@ describe('My orders', () => {
     expect((await screen.findByText('Wacht op betaling', {}, { timeout: 5000 })).className).toContain('account-status--pending_payment');
   });
 
+  it('shows when each order was placed as the language writes dates, at the time in Amsterdam (spec 1 §9)', async () => {
+    // 23:30 UTC on 31 January is already 1 February in Amsterdam.
+    signedIn([{ ...ordered, created_at: Date.parse('2026-01-31T23:30:00Z') }]);
+    await renderShop('/nl/my-account/orders');
+    await i18next.changeLanguage('nl');
+    const table = await screen.findByRole('table', {}, { timeout: 5000 });
+    expect(within(within(table).getAllByRole('row')[1]!).getByText('00:30 1/2/2026')).toBeTruthy();
+  });
+
+  it('shows the date and time of one order in the interface language', async () => {
+    signedIn([{ ...ordered, created_at: Date.parse('2026-07-04T08:05:00Z') }]);
+    await renderShop('/en/my-account/orders/order-7');
+    expect((await screen.findByText(/04\/07\/2026 10:05/, {}, { timeout: 5000 })).className).toBe('account-order__meta');
+  });
+
   it('shows the options chosen for each line of an order', async () => {
     signedIn([ordered]);
     await renderShop('/en/my-account/orders/order-7');

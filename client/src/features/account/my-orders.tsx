@@ -8,7 +8,7 @@ import type { BankTransferInstructions } from '@shop/shared/orders/bank-transfer
 import type { OrderAddress, OrderDoc } from '@shop/shared/sync/order.schema';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { localeOf, useTranslation } from '../../app/i18n.ts';
+import { formatDate, localeOf, useTranslation } from '../../app/i18n.ts';
 import { useStore } from '../../app/store-context.tsx';
 import { LineOptions } from '../cart/line-options.tsx';
 import { orderStatusText } from '../orders/order-status-text.ts';
@@ -79,7 +79,6 @@ export function OrdersPage() {
   const money = useMoney();
   const [page, setPage] = useState(1);
   const [load, retry] = useOrderPage(page);
-  const date = new Intl.DateTimeFormat(localeOf(i18n.language), { dateStyle: 'medium' });
 
   return (
     <>
@@ -110,7 +109,7 @@ export function OrdersPage() {
               {load.value.items.map((order) => (
                 <tr key={order.id}>
                   <td data-label={t('orders.number', { ns: 'account' })}>{orderNumber(order)}</td>
-                  <td data-label={t('orders.date', { ns: 'account' })}>{date.format(order.created_at)}</td>
+                  <td data-label={t('orders.date', { ns: 'account' })}>{formatDate(order.created_at, i18n.language)}</td>
                   <td data-label={t('orders.status', { ns: 'account' })}><StatusLabel order={order} /></td>
                   <td data-label={t('orders.total', { ns: 'account' })} className="account-table__amount">{money(totalsOf(order).grand_total, order)}</td>
                   <td>
@@ -193,14 +192,13 @@ export function OrderPage({ orderId }: { orderId: string }) {
       </>
     );
   }
-  const date = new Intl.DateTimeFormat(localeOf(i18n.language), { dateStyle: 'long', timeStyle: 'short' });
   const bankTransfer = shopResult(order).bank_transfer;
   return (
     <>
       {back}
       <h2 className="account-content__title">{t('orders.orderTitle', { ns: 'account', number: orderNumber(order) })}</h2>
       <p className="account-order__meta">
-        {date.format(order.created_at)} · <StatusLabel order={order} />
+        {formatDate(order.created_at, i18n.language)} · <StatusLabel order={order} />
       </p>
       <table className="account-table">
         <caption className="visually-hidden">{t('orders.items', { ns: 'account' })}</caption>

@@ -5,7 +5,7 @@
 import type { Review } from '@shop/shared/content/review.schema';
 import { useEffect, useId, useState } from 'react';
 import { ApiError } from '../../app/api.ts';
-import { localeOf, useTranslation } from '../../app/i18n.ts';
+import { formatDate, useTranslation } from '../../app/i18n.ts';
 import { useContentTexts } from '../wishlist/content-texts.ts';
 import { myReviews } from './reviews-api.ts';
 import { Stars } from './stars.tsx';
@@ -31,7 +31,6 @@ export default function MyReviews() {
   }, [attempt]);
 
   if (!ready) return <section className="my-reviews" aria-busy="true" />;
-  const dates = new Intl.DateTimeFormat(localeOf(i18n.language), { dateStyle: 'medium' });
   return (
     <section className="my-reviews" aria-labelledby={titleId}>
       <h2 id={titleId}>{t('mine.title', { ns: 'reviews' })}</h2>
@@ -58,7 +57,7 @@ export default function MyReviews() {
               </span>
               <Stars rating={review.rating} />
               <h3 className="review__title">{review.title}</h3>
-              <p className="review__meta">{review.created_at ? dates.format(new Date(review.created_at)) : null}</p>
+              <p className="review__meta">{review.created_at ? formatDate(review.created_at, i18n.language) : null}</p>
               <p className="review__detail">{review.detail}</p>
             </li>
           ))}

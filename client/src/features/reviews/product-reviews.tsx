@@ -8,7 +8,7 @@ import type { ReviewList } from '@shop/shared/content/review.schema';
 import i18next from 'i18next';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '../../app/api.ts';
-import { localeOf, useTranslation } from '../../app/i18n.ts';
+import { formatDate, useTranslation } from '../../app/i18n.ts';
 import { useResource } from '../../app/resource.ts';
 import { useStore } from '../../app/store-context.tsx';
 import { notify } from '../../ui/notifications.tsx';
@@ -35,7 +35,6 @@ export default function ProductReviews({ productId }: { productId: number }) {
   const [writing, setWriting] = useState(false);
   if (!ready) return <section className="product-reviews" aria-busy="true" />;
   const list = reviews.data;
-  const dates = new Intl.DateTimeFormat(localeOf(i18n.language), { dateStyle: 'medium' });
   return (
     <section className="product-reviews" aria-labelledby={titleId}>
       <div className="product-reviews__head">
@@ -69,7 +68,7 @@ export default function ProductReviews({ productId }: { productId: number }) {
               <h3 className="review__title">{review.title}</h3>
               <p className="review__meta">
                 {t('section.by', { ns: 'reviews', nickname: review.nickname })}
-                {review.created_at ? ` · ${dates.format(new Date(review.created_at))}` : ''}
+                {review.created_at ? ` · ${formatDate(review.created_at, i18n.language)}` : ''}
               </p>
               <p className="review__detail">{review.detail}</p>
             </li>
