@@ -4,7 +4,7 @@
  * happened: placed (shipped when ready), placed and waiting for an online payment (with the link to pay or
  * follow it), placed and waiting for a bank transfer (with the account, amount and reference), paid, or canceled.
  */
-import { CURRENCY_SIGNS, roundMoney, type CurrencyCode, type Language } from '@shop/shared';
+import { CURRENCY_SIGNS, formatShopDate, roundMoney, type CurrencyCode, type Language } from '@shop/shared';
 import { formatIban, type BankTransferInstructions } from '@shop/shared/orders/bank-transfer';
 import { lineOptionRows, type LineOptionsSource } from '@shop/shared/cart/line-options';
 import type { OutgoingMail } from '../mail/mailer.ts';
@@ -19,6 +19,7 @@ interface MailTexts {
   body: Record<OrderMailKind, string>;
   greeting: (name: string) => string;
   total: string;
+  placedAt: string;
   status: string;
   transfer: { amount: string; iban: string; bic: string; holder: string; reference: string };
   size: string;
@@ -43,6 +44,7 @@ const TEXTS: Record<MailLanguage, MailTexts> = {
     },
     greeting: (name) => `Hello ${name},`,
     total: 'Grand Total',
+    placedAt: 'Order date',
     status: 'Follow your order here:',
     transfer: { amount: 'Amount', iban: 'IBAN', bic: 'BIC', holder: 'Account holder', reference: 'Reference' },
     size: 'Size',
@@ -65,6 +67,7 @@ const TEXTS: Record<MailLanguage, MailTexts> = {
     },
     greeting: (name) => `Beste ${name},`,
     total: 'Totaal',
+    placedAt: 'Besteldatum',
     status: 'Volg uw bestelling hier:',
     transfer: { amount: 'Bedrag', iban: 'IBAN', bic: 'BIC', holder: 'Ten name van', reference: 'Kenmerk' },
     size: 'Maat',
@@ -87,6 +90,7 @@ const TEXTS: Record<MailLanguage, MailTexts> = {
     },
     greeting: (name) => `Hallo ${name},`,
     total: 'Gesamtsumme',
+    placedAt: 'Bestelldatum',
     status: 'Verfolgen Sie Ihre Bestellung hier:',
     transfer: { amount: 'Betrag', iban: 'IBAN', bic: 'BIC', holder: 'Kontoinhaber', reference: 'Verwendungszweck' },
     size: 'Größe',
@@ -116,6 +120,8 @@ export interface ConfirmationValues {
   incrementId: string;
   currency: string;
   grandTotal: number;
+  /** When the order was placed (ms): shown as the mail's language writes dates, at the shop's time zone. */
+  placedAt: number;
   /** Each line with the options chosen for it (line-options.ts), shown under it as in every other place. */
   items: ReadonlyArray<{ name: string; qty: number; row_total_incl_tax: number } & LineOptionsSource>;
   statusUrl: string;
@@ -140,6 +146,7 @@ export function orderConfirmationMail(values: ConfirmationValues): OutgoingMail 
     text: `${item.qty} × ${item.name}: ${money(item.row_total_incl_tax, values.currency, t.locale)}`,
     options: lineOptionRows(item, { size: t.size }).map((row) => `${row.label}: ${row.value}`),
   }));
+  const placed = `${t.placedAt}: ${formatShopDate(values.placedAt, values.language)}`;
   const total = `${t.total}: ${money(values.grandTotal, values.currency, t.locale)}`;
   const transfer = kind === 'awaitingTransfer' && values.bankTransfer ? values.bankTransfer : null;
   const transferLines = transfer
@@ -159,9 +166,9 @@ export function orderConfirmationMail(values: ConfirmationValues): OutgoingMail 
     to: values.to,
     subject: t.subject[kind](values.incrementId),
     kind: OUTBOX_KIND[kind],
-    text: `${t.greeting(values.firstname)}\n\n${t.body[kind]}\n${transferText}\n${textLines.join('\n')}\n${total}\n\n${t.status}\n${values.statusUrl}\n`,
+    text: `${t.greeting(values.firstname)}\n\n${t.body[kind]}\n${transferText}\n${placed}\n${textLines.join('\n')}\n${total}\n\n${t.status}\n${values.statusUrl}\n`,
     html:
-      `<p>${escapeHtml(t.greeting(values.firstname))}</p><p>${escapeHtml(t.body[kind])}</p>${transferHtml}<ul>${htmlLines.join('')}</ul>` +
+      `<p>${escapeHtml(t.greeting(values.firstname))}</p><p>${escapeHtml(t.body[kind])}</p>${transferHtml}<p>${escapeHtml(placed)}</p><ul>${htmlLines.join('')}</ul>` +
       `<p><strong>${escapeHtml(total)}</strong></p><p>${escapeHtml(t.status)} <a href="${escapeHtml(values.statusUrl)}">${escapeHtml(values.statusUrl)}</a></p>`,
   };
 }

@@ -85,6 +85,7 @@ export interface PlacedOrderMail {
   incrementId: string;
   currency: string;
   grandTotal: number;
+  placedAt: number;
   items: ReadonlyArray<{ name: string; qty: number; row_total_incl_tax: number } & LineOptionsSource>;
   orderToken: string;
   hash: string;
@@ -355,6 +356,7 @@ export class OrderPlacement {
       incrementId,
       currency: QUOTE_CURRENCY,
       grandTotal: totals.grand_total,
+      placedAt: at,
       // The quote keeps the order's lines in their order: the options chosen for each come from the order's item.
       items: items.map((item, index) => ({ name: item.name, qty: item.qty, row_total_incl_tax: item.row_total_incl_tax, ...lineOptionsOf(doc.items[index]) })),
       orderToken,

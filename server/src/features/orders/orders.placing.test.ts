@@ -60,6 +60,11 @@ describe('placing an order from a replication push', () => {
     // The link opens the storefront's order-status page of the order's store, with its hash.
     expect(mails[0]!.text).toMatch(new RegExp(`/nl/order-status/[^/?\\s]+\\?hash=[\\w-]+`));
     expect(mails[0]!.text).toContain('Bedankt voor uw bestelling.');
+    // When it was placed, in Dutch (spec 1 §9: HH:mm D/M/YYYY) at the time in Amsterdam, one or two hours ahead of UTC.
+    const [row] = await placedRows(doc.id);
+    const [, hour, minute, day, month, year] = /\nBesteldatum: (\d{2}):(\d{2}) (\d{1,2})\/(\d{1,2})\/(\d{4})\n/.exec(mails[0]!.text)!.map(Number);
+    const placedAt = Number(row!.created_at);
+    expect([3_600_000, 7_200_000]).toContain(Date.UTC(year!, month! - 1, day!, hour!, minute!) - (placedAt - (placedAt % 60_000)));
   });
 
   it('bank transfer: the result, the mail and the order-status answer give the account, the amount and the reference', async () => {

@@ -27,8 +27,8 @@ export function placedMailKind(paymentMethod: string, grandTotal: number): Order
 }
 
 /** Claims an order's confirmation (sets `mailed_at` unless set) and answers what the mail needs; compiled once. */
-type MailedOrder = Pick<OrdersTable, 'customer_email' | 'store' | 'language' | 'addresses' | 'increment_id' | 'currency' | 'grand_total' | 'order_token' | 'payment_method'>;
-const MAILED_FIELDS = ['customer_email', 'store', 'language', 'addresses', 'increment_id', 'currency', 'grand_total', 'order_token', 'payment_method'] as const;
+type MailedOrder = Pick<OrdersTable, 'customer_email' | 'store' | 'language' | 'addresses' | 'increment_id' | 'currency' | 'grand_total' | 'order_token' | 'payment_method' | 'created_at'>;
+const MAILED_FIELDS = ['customer_email', 'store', 'language', 'addresses', 'increment_id', 'currency', 'grand_total', 'order_token', 'payment_method', 'created_at'] as const;
 const claimMail = compiledOnce<{ id: string; at: number }, MailedOrder>((db, value) =>
   withOrderTables(db).updateTable('orders').set({ mailed_at: value('at') }).where('id', '=', value('id')).where('mailed_at', 'is', null).returning([...MAILED_FIELDS]),
 );
@@ -72,6 +72,7 @@ export function createOrders(deps: {
       incrementId: order.increment_id,
       currency: order.currency,
       grandTotal,
+      placedAt: Number(order.created_at),
       items: items.map((item) => ({ name: item.name, qty: item.qty, row_total_incl_tax: Number(item.row_total_incl_tax) })),
       orderToken: order.order_token,
       hash: service.statusHash(order.order_token, order.increment_id),
