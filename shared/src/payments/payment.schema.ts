@@ -89,6 +89,8 @@ export const OrderStatusDataSchema = z.object({
     grand_total: z.optional(z.number()),
     currency: z.optional(z.string()),
     payment_method: z.optional(z.string()),
+    /** When it was placed (ms since 1970). */
+    created_at: z.optional(z.number()),
   }),
   payment: z.object({ status: z.string(), group: PaymentGroupSchema }),
   pay_again: z.optional(z.object({ methods: z.array(z.object({ code: z.string(), title: z.string() })) })),

@@ -68,6 +68,16 @@ describe('order-status page (spec 2 §2)', () => {
     expect(within(crumbs).getByRole('link', { name: /Back/ }).className).toBe('order-status__back');
   });
 
+  it('says when the order was placed, as the store’s language writes dates, at the time in Amsterdam (spec 1 §9)', async () => {
+    const placed = data('pending', 'open');
+    if (placed !== 'network') Object.assign((placed.body as { result: OrderStatusData }).result.order, { created_at: Date.parse('2026-07-04T08:05:00Z') });
+    fakeOrderStatus(placed);
+    const { container } = await renderShop('/en/order-status/tok_9?hash=h');
+    await page();
+    const facts = container.querySelector('.order-status__facts') as HTMLElement;
+    expect(within(facts).getByText('Order date').nextElementSibling?.textContent).toBe('04/07/2026 10:05');
+  });
+
   it('pending: a grey "Pending" label with the provider word and the pending message', async () => {
     fakeOrderStatus(data('pending', 'open'));
     const { container } = await renderShop('/en/order-status/tok_2?hash=h');

@@ -19,7 +19,7 @@ import { Link, useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
-import { useTranslation } from '../../app/i18n.ts';
+import { formatDate, useTranslation } from '../../app/i18n.ts';
 import { useStore } from '../../app/store-context.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { readAccountNotice } from '../checkout/account-notice-store.ts';
@@ -134,7 +134,7 @@ export function StatusLabel({ group, status }: { group: PaymentStatusGroup; stat
 }
 
 function StatusCard({ data, source, onPaymentEnded }: { data: OrderStatusData; source: OrderStatusSource; onPaymentEnded: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const store = useStore();
   const { group, status } = data.payment;
   const [paying, setPaying] = useState(false);
@@ -177,6 +177,12 @@ function StatusCard({ data, source, onPaymentEnded }: { data: OrderStatusData; s
           <dt>{t('orderStatus.orderNumber', { ns: PAYMENT_NS })}</dt>
           <dd>{data.order.increment_id}</dd>
         </div>
+        {data.order.created_at !== undefined ? (
+          <div>
+            <dt>{t('orderStatus.orderDate', { ns: PAYMENT_NS })}</dt>
+            <dd>{formatDate(data.order.created_at, i18n.language)}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>{t('orderStatus.paymentStatus', { ns: PAYMENT_NS })}</dt>
           {/* Announced when a pending payment turns paid or failed. */}

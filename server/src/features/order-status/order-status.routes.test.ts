@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildPaymentsApp, paymentBody, placeOrder } from '../payments/payments.test-support.ts';
+import { TEST_NOW } from '../../test/build-test-app.ts';
 
 const app = await buildPaymentsApp();
 
@@ -27,7 +28,7 @@ describe('order status: nobody sees an order without its token and hash', () => 
     }
     const ok = await app.inject({ method: 'GET', url: `/api/order-status/${order.token}?hash=${encodeURIComponent(order.hash)}` });
     expect(ok.json().result).toEqual({
-      order: { increment_id: order.incrementId, customer_email: 'jane@example.com', order_id: order.id, status: 'pending_payment', grand_total: 1250, currency: 'EUR', payment_method: 'multisafepay_ideal' },
+      order: { increment_id: order.incrementId, customer_email: 'jane@example.com', order_id: order.id, status: 'pending_payment', grand_total: 1250, currency: 'EUR', payment_method: 'multisafepay_ideal', created_at: TEST_NOW.getTime() },
       payment: { status: 'open', group: 'pending' },
       // Not gone through yet: the shopper may still pay it, with any method the provider takes.
       pay_again: {

@@ -75,6 +75,7 @@ export function orderStatusRoutes(deps: OrderStatusDeps) {
         grand_total: current.grand_total,
         currency: current.currency,
         payment_method: current.payment_method,
+        created_at: current.created_at,
       },
       payment: { status: state.status, group: state.group },
     };

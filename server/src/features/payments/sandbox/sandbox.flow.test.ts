@@ -84,7 +84,7 @@ describe('sandbox payment: create, hosted page, outcome, signed notification, or
     expect(status.json()).toEqual({
       code: 200,
       result: {
-        order: { increment_id: order.incrementId, customer_email: 'jane@example.com', order_id: order.id, status: 'processing', grand_total: 1250, currency: 'EUR', payment_method: 'multisafepay_ideal' },
+        order: { increment_id: order.incrementId, customer_email: 'jane@example.com', order_id: order.id, status: 'processing', grand_total: 1250, currency: 'EUR', payment_method: 'multisafepay_ideal', created_at: TEST_NOW.getTime() },
         payment: { status: 'paid', group: 'success' },
       },
     });
