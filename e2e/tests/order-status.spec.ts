@@ -36,6 +36,9 @@ test('the second provider\'s page reads transactionid', async ({ page, request }
   await page.goto(`/en/orderstatus?transactionid=${order.id}&hash=${encodeURIComponent(order.hash)}`);
   await expect(page.getByRole('heading', { level: 1, name: `Order status for Order # ${order.incrementId}` })).toBeVisible();
   await expect(page.locator('.status-label')).toHaveAttribute('data-group', 'pending');
+  // When it was placed, as English writes dates in this shop (DD/MM/YYYY HH:mm), at the time in Amsterdam.
+  await expect(page.locator('.order-status__facts')).toContainText(/Order date\s*\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/status-date-desktop.png`, fullPage: true });
 });
 
 test('offline: You are offline is shown, and goes when the connection is back', async ({ page, request, context }) => {
