@@ -2,7 +2,8 @@ import { expect, test } from './fixtures.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cartToken, simpleProducts } from './cart-utils.ts';
+import { cartToken, openMinicart, simpleProducts } from './cart-utils.ts';
+import { shoot } from './utils.ts';
 
 /**
  * External checkout (spec 1 §1, spec 2 §2): a second shop server with EXTERNAL_CHECKOUT on (same data, its own port)
@@ -54,8 +55,19 @@ test('with the external checkout on, /checkout (with or without a store) goes to
   const [product] = await simpleProducts(request, 1);
   await page.goto(`${external}/en/${product!.url_path}`);
   await page.getByRole('button', { name: 'Add to cart' }).click();
-  await expect(page.getByText('Product has been added to the cart!')).toBeVisible();
+  const notices = page.getByRole('region', { name: 'Notifications' });
+  const added = notices.getByRole('status').filter({ hasText: 'Product has been added to the cart!' });
+  await expect(added).toBeVisible();
+  // The server says the checkout is external: the notice offers OK only, never 'Proceed to checkout' (spec 1 §2, §8).
+  // Read once, while the notice is shown (it leaves after 5 s, and a waiting assertion would then pass on nothing).
+  expect(await added.locator('a, button').allTextContents()).toEqual(['OK']);
+  await shoot(page, 'external-checkout-1-added-notice', { fullPage: false });
   const token = await cartToken(page);
+  // The minicart's checkout button leads where the checkout really is: the CMS.
+  const drawer = await openMinicart(page);
+  await drawer.getByRole('link', { name: 'Proceed to checkout' }).click();
+  await expect(page).toHaveURL(`${CMS}/vue/cart/sync/cart/${token}`);
+  await expect(page.getByRole('heading', { name: 'External checkout' })).toBeVisible();
   await page.goto(`${external}/en/checkout`);
   await expect(page).toHaveURL(`${CMS}/vue/cart/sync/cart/${token}`);
   await expect(page.getByRole('heading', { name: 'External checkout' })).toBeVisible();
@@ -66,6 +78,17 @@ test('with the external checkout on, /checkout (with or without a store) goes to
   await page.goto(`${external}/en/order-success/EN000000123`);
   await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toBeVisible();
   await expect(page.getByText('EN000000123')).toBeVisible();
+});
+
+test('with the internal checkout (the default) the added notice offers "Proceed to checkout" to the shop’s own checkout', async ({ page, request }) => {
+  const [product] = await simpleProducts(request, 1);
+  await page.goto(`/en/${product!.url_path}`);
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  const added = page.getByRole('region', { name: 'Notifications' }).getByRole('status').filter({ hasText: 'Product has been added to the cart!' });
+  await expect(added).toBeVisible();
+  await added.getByRole('link', { name: 'Proceed to checkout' }).click();
+  await expect(page).toHaveURL(/\/en\/checkout$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
 });
 
 test('with the internal checkout (the default) /order-success does not exist', async ({ page, browserProblems }) => {

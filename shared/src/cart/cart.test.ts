@@ -211,6 +211,17 @@ describe('planAddToCart', () => {
     expect(chosen.items.map((item) => [item.sku, item.qty])).toEqual([['STRAP-B', 2]]);
   });
 
+  it('says a negative or broken quantity of a grouped product’s piece instead of leaving the piece out in silence (issue 14, item 7)', () => {
+    const strap: AddToCartProduct = { ...watch, sku: 'STRAP-A', name: 'Strap A', price_incl_tax: 50 };
+    const set: AddToCartProduct = { ...watch, sku: 'STRAPS', type_id: 'grouped', price_incl_tax: 0, product_links: [{ link_type: 'associated', linked_product_sku: 'STRAP-A', qty: 1 }] };
+    const plan = (qty: unknown) => planAddToCart(set, 1, { member: () => strap, qtyBySku: { 'STRAP-A': qty } });
+    expect(plan('-2')).toMatchObject({ items: [], problems: [{ code: 'cart_qty_negative', message: 'Negative quantity not allowed', sku: 'STRAP-A' }] });
+    expect(plan(-1).problems.map((problem) => problem.code)).toEqual(['cart_qty_negative']);
+    expect(plan('1.5').problems.map((problem) => problem.code)).toEqual(['cart_qty_not_integer']);
+    expect(plan('abc').problems.map((problem) => problem.code)).toEqual(['cart_qty_not_integer']);
+    expect(plan('0')).toMatchObject({ items: [], problems: [] });
+  });
+
   it('keeps the chosen options on the item and in its id', () => {
     const [item] = planAddToCart({ ...ring('52'), parentSku: 'RINGS' }, 1).items;
     expect(item).toMatchObject({ sku: 'RING-1', parentSku: 'RINGS', custom_size: '52', custom_size_unit: 'mm', id: `RING-1:${cartItemChecksum(ring('52'))}` });

@@ -126,8 +126,8 @@ export interface AddToCartPlan {
 
 /**
  * Validates what the shopper adds and turns it into lines (spec 1 §4, §5): a grouped product expands into its
- * associated products, each its own line, keeping only those with a quantity above 0; every other product is one
- * line. Invalid items are skipped with their problems.
+ * associated products, each its own line, leaving out those with a quantity of 0; every other product is one line.
+ * Invalid items (a negative or broken quantity too) are skipped with their problems.
  */
 export function planAddToCart(product: AddToCartProduct, qty: unknown, request: AddToCartRequest = {}): AddToCartPlan {
   const plan: AddToCartPlan = { items: [], problems: [], missing: [] };
@@ -144,8 +144,10 @@ export function planAddToCart(product: AddToCartProduct, qty: unknown, request: 
     if (link.link_type !== undefined && link.link_type !== 'associated') continue;
     const chosen = request.qtyBySku?.[link.linked_product_sku];
     const memberQty = chosen === undefined || chosen === null || chosen === '' ? link.qty : chosen;
+    // 0 leaves a piece out of the set; any other quantity that is not a whole number above 0 is refused with its
+    // message (a negative one is never dropped in silence).
     const numeric = typeof memberQty === 'string' ? Number(memberQty.trim()) : memberQty;
-    if (!(typeof numeric === 'number' && numeric > 0)) continue;
+    if (numeric === 0) continue;
     const member = request.member?.(link.linked_product_sku);
     if (!member) plan.missing.push(link.linked_product_sku);
     else add(member, memberQty);

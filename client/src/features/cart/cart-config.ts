@@ -4,11 +4,6 @@ export const CART_CONFIG = {
   countBy: 'qty' as 'items' | 'qty',
   /** How often a 401 on the cart token request is retried as a guest cart before sync is treated as disabled. */
   maxBypassAttempts: 2,
-  /**
-   * Whether notifications leave out 'Proceed to checkout' (spec 1 §2). /checkout exists (internal by default; in the
-   * external mode it sends the browser to the external checkout), so the link is offered.
-   */
-  externalCheckout: false,
   /** Out-of-stock products are allowed in the cart (spec 1 §9): volatile stock warns instead of "unsafe quantity". */
   allowOutOfStockInCart: true,
   /** Zero-price products may be added (spec 1 §5). */

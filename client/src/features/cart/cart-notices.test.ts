@@ -1,9 +1,9 @@
 import { CART_MESSAGES } from '@shop/shared/cart/index';
 import i18next from 'i18next';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../app/i18n.ts';
 import { loadCartTexts } from './cart-loader.ts';
-import { cartNotification, cartProblemText, newStockNotices, stockNotification } from './cart-notices.ts';
+import { cartNotification, cartProblemText, checkoutOffer, newStockNotices, stockNotification } from './cart-notices.ts';
 import { SAMPLE_DOCS } from '@shop/shared/sync/test-documents';
 
 beforeAll(async () => {
@@ -32,6 +32,39 @@ describe('cart notifications', () => {
     expect(cartNotification({ kind: 'added' }, t, { externalCheckout: false, checkoutHref: '/en/checkout' }).action2).toEqual({ label: 'Proceed to checkout', href: '/en/checkout' });
     const problem = cartNotification({ kind: 'problem', problem: { code: 'cart_out_of_stock', message: CART_MESSAGES.outOfStock, severity: 'error' } }, t, { externalCheckout: false, checkoutHref: '/en/checkout' });
     expect(problem.action2).toBeUndefined();
+  });
+
+  describe('follow the checkout the server configures (issue 14, item 6)', () => {
+    afterEach(() => vi.unstubAllGlobals());
+    const answering = (answer: (store: string) => Response) =>
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (input: RequestInfo | URL) => {
+          const url = new URL(String(input), 'http://shop.test');
+          expect(url.pathname).toBe('/api/checkout/config');
+          return answer(url.searchParams.get('storeCode') ?? '');
+        }),
+      );
+    const config = (externalCheckout: boolean) =>
+      new Response(JSON.stringify({ code: 200, result: { externalCheckout, cmsUrl: externalCheckout ? 'http://cms.shop.test' : null, countryInPath: false, shipToCountries: ['NL'] } }), { status: 200, headers: { 'content-type': 'application/json' } });
+
+    it('leave "Proceed to checkout" out when the server says the checkout is external', async () => {
+      answering(() => config(true));
+      const offer = await checkoutOffer('en');
+      expect(offer.externalCheckout).toBe(true);
+      expect(cartNotification({ kind: 'added' }, i18next.getFixedT('en', 'cart'), offer).action2).toBeUndefined();
+    });
+
+    it('offer it, to the store’s own /checkout, when the checkout is internal or the server cannot be asked', async () => {
+      answering(() => {
+        throw new TypeError('Failed to fetch');
+      });
+      expect(await checkoutOffer('nl')).toEqual({ externalCheckout: false, checkoutHref: '/nl/checkout' });
+      // The failure is not kept: the next notice asks again.
+      answering(() => config(false));
+      const offer = await checkoutOffer('nl');
+      expect(cartNotification({ kind: 'qtyUpdated' }, i18next.getFixedT('en', 'cart'), offer).action2).toEqual({ label: 'Proceed to checkout', href: '/nl/checkout' });
+    });
   });
 
   it('fill in the numbers a quantity message names, in every language', async () => {

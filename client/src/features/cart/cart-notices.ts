@@ -3,7 +3,9 @@
  * action on each, and 'Proceed to checkout' beside a success only when the checkout is the shop's own (spec 1 §2).
  */
 import { CART_MESSAGES, type CartLineDoc, type CartProblem } from '@shop/shared/cart/index';
+import type { StoreCode } from '@shop/shared';
 import type { TFunction } from 'i18next';
+import { checkoutConfig } from '../checkout/checkout-config.ts';
 import type { Notification } from '../../ui/notifications.tsx';
 import type { CartNotice } from './add-to-cart.ts';
 
@@ -16,7 +18,26 @@ export function cartProblemText(t: TFunction, problem: CartProblem): string {
   return key ? t(key, { ns: 'cart', ...problem.values, defaultValue: problem.message }) : problem.message;
 }
 
-export function cartNotification(notice: CartNotice, t: TFunction, options: { externalCheckout: boolean; checkoutHref: string }): Notification {
+/** Where a success notice's 'Proceed to checkout' goes, and whether it is offered at all. */
+export interface CheckoutOffer {
+  externalCheckout: boolean;
+  checkoutHref: string;
+}
+
+/**
+ * The checkout as the server configures it (GET /api/checkout/config): with the external checkout on, the notices
+ * offer no 'Proceed to checkout' (spec 1 §2, §8). When the server cannot be asked (offline, nothing asked before),
+ * the shop's own checkout is the one /checkout opens, so it is offered.
+ */
+export async function checkoutOffer(store: StoreCode): Promise<CheckoutOffer> {
+  const externalCheckout = await checkoutConfig(store).then(
+    (config) => config.externalCheckout,
+    () => false,
+  );
+  return { externalCheckout, checkoutHref: `/${store}/checkout` };
+}
+
+export function cartNotification(notice: CartNotice, t: TFunction, options: CheckoutOffer): Notification {
   const ok = { label: t('notices.ok', { defaultValue: 'OK' }) };
   if (notice.kind === 'problem') {
     const { problem } = notice;

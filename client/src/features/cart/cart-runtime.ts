@@ -27,7 +27,7 @@ import { addToCartFlow, type AddToCartOutcome, type AddToCartRequest, type CartN
 import * as api from './cart-api.ts';
 import { CART_CONFIG } from './cart-config.ts';
 import { TOKEN_KEY } from './cart-keys.ts';
-import { cartNotification, newStockNotices, stockNotification } from './cart-notices.ts';
+import { cartNotification, checkoutOffer, newStockNotices, stockNotification } from './cart-notices.ts';
 import { cartConnectionMachine, type SyncCommand, type TokenRequest } from './cart-connection.machine.ts';
 import { startCartPolling, type CartUpdateTime } from './cart-polling.ts';
 import { loadCartTexts } from './cart-loader.ts';
@@ -90,9 +90,13 @@ function storeFromLocation(): StoreCode {
   return isStoreCode(first) ? first : 'nl';
 }
 
-export function showCartNotice(notice: CartNotice): void {
+export async function showCartNotice(notice: CartNotice): Promise<void> {
   const t = i18next.getFixedT(null, 'cart');
-  notify(cartNotification(notice, t, { externalCheckout: CART_CONFIG.externalCheckout, checkoutHref: `/${storeFromLocation()}/checkout` }), {
+  const store = storeFromLocation();
+  // Only a success offers 'Proceed to checkout', when the server's checkout configuration says the checkout is ours;
+  // a problem is told at once.
+  const offer = notice.kind === 'problem' ? { externalCheckout: false, checkoutHref: `/${store}/checkout` } : await checkoutOffer(store);
+  notify(cartNotification(notice, t, offer), {
     regionLabel: t('notices.region', { defaultValue: 'Notifications' }),
   });
 }
@@ -232,7 +236,7 @@ export async function createCartRuntime(database: ShopDatabase): Promise<CartRun
           checkStock: api.checkStock,
           write: (items) => addItems(cart, items, nextWrite),
           connect: () => connection.send({ type: 'cart.connect' }),
-          notify: showCartNotice,
+          notify: (notice) => void showCartNotice(notice),
           log: (message, detail) => console.warn(message, detail),
           setAdding: (active) => void (adding += active ? 1 : -1),
           rules: { allowZeroPrice: CART_CONFIG.allowZeroPrice, allowOutOfStockInCart: CART_CONFIG.allowOutOfStockInCart },

@@ -21,7 +21,7 @@ import { AddToCartControl, type CartChoice } from './add-to-cart-control.tsx';
 import { bundleCartProduct, bundleChoiceProblem, configurableCartProduct, groupedCartProduct, simpleCartProduct } from './cart-product.ts';
 import { isPriceKnown } from '@shop/shared/cart/index';
 import { cartProblemText } from '../cart/cart-notices.ts';
-import { bundleSelectionTotal, chooseBundleLink, type BundleLink, chosenBundleLinks, defaultBundleSelection, groupedMembers, sortedBundleOptions, type BundleOption, type BundleSelection } from './product-sets.ts';
+import { bundleSelectionTotal, chooseBundleLink, type BundleLink, chosenBundleLinks, defaultBundleSelection, groupedMembers, setQuantityProblem, sortedBundleOptions, type BundleOption, type BundleSelection } from './product-sets.ts';
 import { selectVariant, type VariantSelection } from '@shop/shared/catalogue/variants';
 import '../catalogue/catalogue.css';
 import './product.css';
@@ -275,6 +275,9 @@ function useCartChoice({ product, variant, selection, members, bundleOptions, bu
     if (!members) return { kind: 'pending' };
     const rows = groupedMembers(product.product_links ?? [], members);
     const qtyBySku = Object.fromEntries(rows.map(({ member, qty }) => [member.sku, setQuantities[member.sku] ?? String(qty)]));
+    // A quantity the rules refuse holds the button, with its message (shown under the piece too): never left out quietly.
+    const refused = rows.map(({ member }) => setQuantityProblem(setQuantities[member.sku])).find((problem) => problem !== null);
+    if (refused) return { kind: 'blocked', reason: cartProblemText(t, refused) };
     if (!Object.values(qtyBySku).some((qty) => Number(qty) > 0)) return { kind: 'blocked', reason: t('add.chooseSet', { ns: 'cart' }) };
     const grouped = groupedCartProduct(product, members);
     return { kind: 'ready', request: () => ({ product: grouped.product, members: grouped.members, qtyBySku }) };

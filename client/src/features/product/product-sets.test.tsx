@@ -207,6 +207,54 @@ describe('grouped product page', () => {
   });
 });
 
+describe('grouped product quantities (issue 14, item 7)', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('say a negative or broken quantity under the piece and hold the button, instead of leaving the piece out', async () => {
+    const set = product({
+      id: 801,
+      sku: 'SET-801',
+      name: 'Cufflink set',
+      type_id: 'grouped',
+      url_path: 'jewellery/sets/cufflink-set',
+      ...childPrices(900),
+      product_links: [
+        { link_type: 'associated', linked_product_sku: 'C-1', linked_product_type: 'simple', qty: 1, position: 1 },
+        { link_type: 'associated', linked_product_sku: 'C-2', linked_product_type: 'simple', qty: 1, position: 2 },
+      ],
+    });
+    installWithMembers(set, [
+      product({ id: 11, sku: 'C-1', name: 'Gold cufflinks', url_path: 'jewellery/gold-cufflinks', ...childPrices(500) }),
+      product({ id: 12, sku: 'C-2', name: 'Tie pin', url_path: 'jewellery/tie-pin', ...childPrices(400) }),
+    ]);
+    await renderShop('/en/jewellery/sets/cufflink-set');
+    const section = await screen.findByRole('region', { name: 'In this set' });
+    const field = await within(section).findByRole('spinbutton', { name: 'Quantity of Gold cufflinks' });
+    const button = await screen.findByRole('button', { name: 'Add to cart' });
+    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+
+    fireEvent.change(field, { target: { value: '-1' } });
+    const alert = await within(section).findByRole('alert');
+    expect(alert.textContent).toBe('Negative quantity not allowed');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(field.getAttribute('aria-describedby')).toBe(alert.id);
+    expect(button.hasAttribute('disabled')).toBe(true);
+    expect(screen.getAllByText('Negative quantity not allowed')).toHaveLength(2);
+
+    fireEvent.change(field, { target: { value: '1.5' } });
+    expect((await within(section).findByRole('alert')).textContent).toBe('Quantity must be positive integer');
+
+    // 0 leaves the piece out (the other piece is still added): no message, the button works.
+    fireEvent.change(field, { target: { value: '0' } });
+    await waitFor(() => expect(within(section).queryByRole('alert')).toBeNull());
+    expect(field.hasAttribute('aria-invalid')).toBe(false);
+    expect(button.hasAttribute('disabled')).toBe(false);
+  });
+});
+
 describe('bundle selection rules', () => {
   const options: BundleOption[] = [
     { option_id: 1, title: 'A', type: 'radio', required: true, position: 1, product_links: [{ id: 1, sku: 'a', qty: 1, is_default: false, position: 1 }, { id: 2, sku: 'b', qty: 1, is_default: true, position: 2 }] },

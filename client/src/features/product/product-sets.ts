@@ -1,4 +1,5 @@
 import type { Product } from '@shop/shared';
+import { checkQuantity, type CartProblem } from '@shop/shared/cart/index';
 import { roundMoney } from '@shop/shared/money/money';
 import type { PriceFields } from '../catalogue/price-tag.tsx';
 
@@ -25,6 +26,16 @@ export function groupedMembers(links: readonly GroupedLink[], members: readonly 
     const member = bySku.get(link.linked_product_sku);
     return member ? [{ member, qty: link.qty > 0 ? link.qty : 1 }] : [];
   });
+}
+
+/**
+ * What is wrong with the quantity typed for a piece of a set, or null: 0 leaves the piece out and an empty field takes
+ * the set's own quantity; anything else must be a whole number above 0 and below 10000 (spec 1 §5, spec 2 §5).
+ */
+export function setQuantityProblem(text: string | undefined): CartProblem | null {
+  if (text === undefined || text.trim() === '' || Number(text.trim()) === 0) return null;
+  const check = checkQuantity(text);
+  return check.ok ? null : check.problem;
 }
 
 /** Bundle options in position order, each link in position order. */
