@@ -24,7 +24,12 @@ async function create(payload: unknown, token?: string, target: Target = app) {
 }
 
 async function list(productId: number) {
-  return (await app.inject({ method: 'GET', url: `/api/review/list?product_id=${productId}` })).json().result as { items: Array<{ id: number; title: string; review_status: number }>; count: number; average: number | null };
+  return (await app.inject({ method: 'GET', url: `/api/review/list?product_id=${productId}` })).json().result as {
+    items: Array<{ id: number; title: string; review_status: number; rating: number; ratings: Array<{ percent: number }>; percent: number }>;
+    count: number;
+    average: number | null;
+    average_percent: number | null;
+  };
 }
 
 async function mine(token: string) {
