@@ -86,11 +86,10 @@ export async function switchLanguage(language: Language, remember: boolean): Pro
   await i18next.changeLanguage(language);
 }
 
-/** Keeps the shopper's language for every visit and tab; null forgets it (the interface speaks each store's language). */
-export function rememberLanguage(language: Language | null): void {
+/** Keeps the shopper's language for every visit and tab. */
+function rememberLanguage(language: Language): void {
   try {
-    if (language === null) localStorage.removeItem(LANGUAGE_KEY);
-    else localStorage.setItem(LANGUAGE_KEY, language);
+    localStorage.setItem(LANGUAGE_KEY, language);
   } catch {
     // Private mode may refuse storage; the switch still applies to this visit.
   }

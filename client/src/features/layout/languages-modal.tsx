@@ -8,7 +8,7 @@ import type { Language, StoreCode } from '@shop/shared';
 import { isLanguage, LANGUAGES, STORE_CODES, STORE_VIEWS } from '@shop/shared/stores/stores';
 import { useMatches, useNavigate } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
-import { rememberLanguage, storedLanguage, switchLanguage, useTranslation } from '../../app/i18n.ts';
+import { storedLanguage, switchLanguage, useTranslation } from '../../app/i18n.ts';
 import { rememberStore } from '../../app/store-choice.ts';
 import { useStore } from '../../app/store-context.tsx';
 import { ModalDialog } from '../../ui/modal-dialog.tsx';
@@ -75,10 +75,9 @@ function LanguagesForm({ onClose }: { onClose: () => void }) {
   const save = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
+    // Both are kept as the dialog showed them, so every tab and the next visit show what the shopper saw and saved.
     rememberStore(store);
-    // A language that is the chosen store's own is not pinned: the interface keeps following the store.
-    rememberLanguage(language === STORE_VIEWS[store].i18n.language ? null : language);
-    await switchLanguage(language, false);
+    await switchLanguage(language, true);
     onClose();
     setBusy(false);
     if (store === current) return;
