@@ -19,11 +19,11 @@ test('the store and language are chosen in one keyboard-friendly dialog and reme
   // Tab and Shift+Tab never leave the dialog.
   for (let step = 0; step < 8; step += 1) {
     await page.keyboard.press('Tab');
-    expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    expect(await dialog.evaluate((element) => element.contains(element.ownerDocument.activeElement))).toBe(true);
   }
   for (let step = 0; step < 8; step += 1) {
     await page.keyboard.press('Shift+Tab');
-    expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    expect(await dialog.evaluate((element) => element.contains(element.ownerDocument.activeElement))).toBe(true);
   }
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
