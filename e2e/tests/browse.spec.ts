@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures.ts';
+import { chooseInLanguagesModal } from './languages-utils.ts';
 import { menuCategories, parsePrice, productList, searchApi, shownTotal, type ApiProduct } from './utils.ts';
 
 test('the shop opens on the Dutch store', async ({ page }) => {
@@ -97,13 +98,13 @@ test('switching to the English store shows English categories; German texts foll
   const [english] = await menuCategories(request, 'en');
   expect(english).toBeDefined();
   await page.goto('/nl');
-  await page.getByRole('link', { name: 'Engelse winkel' }).click();
+  await chooseInLanguagesModal(page, { store: 'Engelse winkel (/en)' });
   await expect(page).toHaveURL(/\/en$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByRole('navigation', { name: 'Categories' }).getByText(english!.name, { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'New arrivals' })).toBeVisible();
 
-  await page.getByLabel('Language').selectOption('de');
+  await chooseInLanguagesModal(page, { language: 'Deutsch' });
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await expect(page.getByRole('heading', { name: 'Neu eingetroffen' })).toBeVisible();
   await expect(page.getByRole('searchbox', { name: 'Suchen' })).toBeVisible();
@@ -120,7 +121,7 @@ test('switching store on a product page opens the same product in the other stor
   expect(english.url_path).not.toBe(dutch.url_path);
   await page.goto(`/nl/${dutch.url_path}`);
   await expect(page.getByRole('heading', { level: 1, name: dutch.name })).toBeVisible();
-  await page.getByRole('link', { name: 'Engelse winkel' }).click();
+  await chooseInLanguagesModal(page, { store: 'Engelse winkel (/en)' });
   await expect(page).toHaveURL(new RegExp(`/en/${english.url_path}$`));
   await expect(page.getByRole('heading', { level: 1, name: english.name })).toBeVisible();
 
@@ -128,7 +129,7 @@ test('switching store on a product page opens the same product in the other stor
   const dutchCategory = (await searchApi<{ id: number; url_path: string }>(request, { type: 'category', storeCode: 'nl', filters: { id: category!.id }, size: 1 })).items[0]!;
   await page.goto(`/en/${category!.url_path}`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.getByRole('link', { name: 'Dutch store' }).click();
+  await chooseInLanguagesModal(page, { store: 'Dutch store (/nl)' });
   await expect(page).toHaveURL(new RegExp(`/nl/${dutchCategory.url_path}$`));
 });
 

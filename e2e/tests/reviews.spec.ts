@@ -58,4 +58,8 @@ test('a review waits for moderation, then is listed with its rating', async ({ p
   await expect(reviews.getByText('by Anna', { exact: false })).toBeVisible();
   await expect(reviews.getByText('Rated 4.0 out of 5')).toBeVisible();
   await expect(reviews.getByRole('img', { name: '4 out of 5 stars' }).first()).toBeVisible();
+  // The score in percent (spec 1 §3 'ratings') beside the stars, the review's and the average's.
+  await expect(reviews.getByRole('listitem').filter({ hasText: 'Keeps perfect time' }).getByRole('img', { name: '4 out of 5 stars, 80%' })).toBeVisible();
+  await expect(reviews.getByRole('listitem').filter({ hasText: 'Keeps perfect time' }).getByText('80%', { exact: true })).toBeVisible();
+  await reviews.screenshot({ path: test.info().outputPath('reviews-with-percent.png') });
 });

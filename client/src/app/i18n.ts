@@ -1,6 +1,6 @@
 import type { Language, StoreCode } from '@shop/shared';
 import { formatShopDate } from '@shop/shared/stores/date-format';
-import { LANGUAGES, STORE_VIEWS, isLanguage } from '@shop/shared/stores/stores';
+import { DEFAULT_STORE, LANGUAGES, STORE_VIEWS, isLanguage, isStoreCode } from '@shop/shared/stores/stores';
 import i18next, { type TFunction } from 'i18next';
 import { useMemo, useSyncExternalStore } from 'react';
 
@@ -73,6 +73,7 @@ export async function initI18n(language: Language): Promise<typeof i18next> {
       bump();
     });
     i18next.store.on('added', bump);
+    followOtherTabs();
   }
   await ensureLoaded(language);
   if (i18next.language !== language) await i18next.changeLanguage(language);
@@ -81,15 +82,30 @@ export async function initI18n(language: Language): Promise<typeof i18next> {
 }
 
 export async function switchLanguage(language: Language, remember: boolean): Promise<void> {
-  if (remember) {
-    try {
-      localStorage.setItem(LANGUAGE_KEY, language);
-    } catch {
-      // Private mode may refuse storage; the switch still applies to this visit.
-    }
-  }
+  if (remember) rememberLanguage(language);
   await ensureLoaded(language);
   await i18next.changeLanguage(language);
+}
+
+/** Keeps the shopper's language for every visit and tab. */
+function rememberLanguage(language: Language): void {
+  try {
+    localStorage.setItem(LANGUAGE_KEY, language);
+  } catch {
+    // Private mode may refuse storage; the switch still applies to this visit.
+  }
+}
+
+/** A language chosen (or forgotten) in another tab applies in this one at once. */
+function followOtherTabs(): void {
+  if (typeof window === 'undefined') return;
+  window.addEventListener('storage', (event) => {
+    if (event.key !== LANGUAGE_KEY && event.key !== null) return;
+    const chosen = storedLanguage();
+    const store = window.location.pathname.split('/')[1];
+    const language = chosen ?? STORE_VIEWS[isStoreCode(store) ? store : DEFAULT_STORE].i18n.language;
+    if (language !== i18next.language) void switchLanguage(language, false);
+  });
 }
 
 export function localeOf(language: string): string {

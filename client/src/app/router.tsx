@@ -3,7 +3,7 @@
  * dispatched through the URL map (spec 2 §2), so categories and products share one catch-all route.
  */
 import { STORELESS_PAGES, type StorePagePath } from '@shop/shared/stores/store-pages';
-import { DEFAULT_STORE, isStoreCode } from '@shop/shared/stores/stores';
+import { isStoreCode } from '@shop/shared/stores/stores';
 import { createRootRoute, createRoute, createRouter, notFound, Outlet, redirect, type RouterHistory } from '@tanstack/react-router';
 import { lazy } from 'react';
 import type { AppPageName } from '../routes/app-door.tsx';
@@ -11,14 +11,16 @@ import { CatalogueRoute, CatalogueRouteError, CataloguePending, loadCatalogueRou
 import { HomeRoute } from '../routes/home.route.tsx';
 import { RootNotFound, StoreLayoutRoute, StoreNotFound } from '../routes/store.route.tsx';
 import { parseRouteQuery, stringifyRouteQuery, validateRouteQuery } from './route-query.ts';
+import { startStore } from './store-choice.ts';
 
 const rootRoute = createRootRoute({
   component: Outlet,
   notFoundComponent: RootNotFound,
 });
 
+// A visit that names no store opens the one the shopper chose in the languages modal, else the default.
 const toDefaultStore = () => {
-  throw redirect({ to: '/$store', params: { store: DEFAULT_STORE }, replace: true });
+  throw redirect({ to: '/$store', params: { store: startStore() }, replace: true });
 };
 
 const indexRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', beforeLoad: toDefaultStore });
@@ -30,8 +32,8 @@ export const storeRoute = createRoute({
   beforeLoad: ({ params, location }) => {
     if (isStoreCode(params.store)) return;
     // A page opened without a store (`/checkout`, a provider's return to `/orderstatus?transactionid=`, an old
-    // bookmark) is the default store's page, query kept.
-    if (STORELESS_PAGES.has(params.store)) throw redirect({ href: `/${DEFAULT_STORE}${location.href}`, replace: true });
+    // bookmark) is the chosen (else default) store's page, query kept.
+    if (STORELESS_PAGES.has(params.store)) throw redirect({ href: `/${startStore()}${location.href}`, replace: true });
     throw notFound();
   },
   component: StoreLayoutRoute,

@@ -40,8 +40,8 @@ describe('pnpm shop reviews', () => {
     expect(empty.stdout.trim()).toBe('No reviews are waiting for moderation.');
 
     const [good, spam] = await withReviews(async (reviews) => [
-      await reviews.create({ product_id: 1, nickname: 'Jan', title: 'Mooi', detail: 'Loopt precies.', rating: 5 }, { customerId: null, store: 'nl' }),
-      await reviews.create({ product_id: 1, nickname: 'Bot', title: 'Cheap watches', detail: 'Visit my site', rating: 1 }, { customerId: null, store: 'en' }),
+      await reviews.create({ product_id: 1, nickname: 'Jan', title: 'Mooi', detail: 'Loopt precies.', rating: 5, ratings: [{ percent: 100 }] }, { customerId: null, store: 'nl' }),
+      await reviews.create({ product_id: 1, nickname: 'Bot', title: 'Cheap watches', detail: 'Visit my site', rating: 1, ratings: [{ percent: 20 }] }, { customerId: null, store: 'en' }),
     ]);
 
     const pending = await shop('reviews', 'pending');

@@ -11,9 +11,8 @@ import { useCartCount } from '../cart/cart-count.ts';
 import { loadCart, useCartTexts } from '../cart/cart-loader.ts';
 import type { CartRuntime } from '../cart/cart-runtime.ts';
 import { useOnlineStatus } from '../offline/use-online-status.ts';
-import { LanguageSwitcher } from './language-switcher.tsx';
 import { useLayoutTexts } from './layout-extras-texts.ts';
-import { StoreSwitcher } from './store-switcher.tsx';
+import { LanguagesButton } from './languages-button.tsx';
 
 // The wishlist's heart and the newsletter modal's watch on the visit: their own small chunks, after the first paint.
 const WishlistButton = lazy(() => import('../wishlist/wishlist-button.tsx'));
@@ -22,14 +21,9 @@ const NewsletterPrompt = lazy(() => import('../newsletter/newsletter-prompt.tsx'
 const AccountButton = lazy(() => import('../account/account-button.tsx').then((module) => ({ default: module.AccountButton })));
 const Minicart = lazy(() => import('../cart/minicart.tsx').then(async (module) => (await module.minicartReady(), { default: module.Minicart })));
 
-/** The header's store and language switchers. */
+/** The header's store and language, and the languages modal that changes them. */
 export function HeaderSettings() {
-  return (
-    <>
-      <StoreSwitcher />
-      <LanguageSwitcher />
-    </>
-  );
+  return <LanguagesButton />;
 }
 
 export function HeaderExtras() {

@@ -4,9 +4,8 @@ import { useTranslation } from '../../app/i18n.ts';
 import { useStore } from '../../app/store-context.tsx';
 import { Drawer } from '../../ui/drawer.tsx';
 import { ChevronIcon } from '../../ui/icons.tsx';
-import { LanguageSwitcher } from './language-switcher.tsx';
+import { LanguagesButton } from './languages-button.tsx';
 import type { MenuItem } from './menu-tree.ts';
-import { StoreSwitcher } from './store-switcher.tsx';
 
 /** The same category tree as the desktop menu, as an accordion in a drawer for phones. */
 export function MobileMenu({ open, onClose, items }: { open: boolean; onClose: () => void; items: MenuItem[] }) {
@@ -15,7 +14,7 @@ export function MobileMenu({ open, onClose, items }: { open: boolean; onClose: (
   const [expanded, setExpanded] = useState<number | null>(null);
 
   return (
-    <Drawer open={open} onClose={onClose} title={t('header.menu')} closeLabel={t('header.closeMenu')} footer={<div className="mobile-menu__settings"><StoreSwitcher /><LanguageSwitcher /></div>}>
+    <Drawer open={open} onClose={onClose} title={t('header.menu')} closeLabel={t('header.closeMenu')} footer={<div className="mobile-menu__settings"><LanguagesButton /></div>}>
       <nav aria-label={t('a11y.mainNav')} className="mobile-menu">
         <ul>
           {items.map((item) => (

@@ -55,7 +55,7 @@ export default function MyReviews() {
                 <span className="visually-hidden">{t('mine.statusLabel', { ns: 'reviews' })}: </span>
                 {t(`mine.status.${review.review_status}`, { ns: 'reviews', defaultValue: String(review.review_status) })}
               </span>
-              <Stars rating={review.rating} />
+              <Stars rating={review.rating} percent={review.percent} />
               <h3 className="review__title">{review.title}</h3>
               <p className="review__meta">{review.created_at ? formatDate(review.created_at, i18n.language) : null}</p>
               <p className="review__detail">{review.detail}</p>

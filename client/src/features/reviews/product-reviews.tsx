@@ -41,7 +41,7 @@ export default function ProductReviews({ productId }: { productId: number }) {
         <h2 id={titleId}>{t('section.title', { ns: 'reviews' })}</h2>
         {list && list.average !== null && list.count > 0 ? (
           <p className="product-reviews__average">
-            <Stars rating={list.average} size={18} />
+            <Stars rating={list.average} percent={list.average_percent} size={18} />
             <span>{t('section.average', { ns: 'reviews', average: list.average.toFixed(1) })}</span>
             <span className="product-reviews__count">{t('section.count', { ns: 'reviews', count: list.count })}</span>
           </p>
@@ -64,7 +64,7 @@ export default function ProductReviews({ productId }: { productId: number }) {
         <ul className="product-reviews__list" aria-label={t('section.list', { ns: 'reviews' })}>
           {list.items.map((review) => (
             <li key={review.id} className="review">
-              <Stars rating={review.rating} />
+              <Stars rating={review.rating} percent={review.percent} />
               <h3 className="review__title">{review.title}</h3>
               <p className="review__meta">
                 {t('section.by', { ns: 'reviews', nickname: review.nickname })}
@@ -120,7 +120,7 @@ export function ReviewForm({ productId, onDone }: { productId: number; onDone: (
     }
     setBusy(true);
     try {
-      const review = { product_id: productId, nickname: draft.nickname.trim(), title: draft.title.trim(), detail: draft.detail.trim(), rating: draft.rating! };
+      const review = { product_id: productId, nickname: draft.nickname.trim(), title: draft.title.trim(), detail: draft.detail.trim(), rating: draft.rating!, ratings: [{ percent: draft.rating! * 20 }] };
       await guard.send((captcha) => createReview(review, store, captcha));
       showReviewSubmitted();
       onDone();

@@ -13,7 +13,10 @@ export interface NewReview {
   nickname: string;
   title: string;
   detail: string;
+  /** Whole stars, 1 to 5. */
   rating: number;
+  /** The same score as the spec's votes in percent (stars × 20%). */
+  ratings: Array<{ percent: number }>;
 }
 
 export function productReviews(productId: number, signal?: AbortSignal): Promise<ReviewList> {

@@ -1,9 +1,10 @@
 /**
- * Stars: a rating shown (an image named "4 out of 5 stars") and a rating chosen (a radio group of five native
+ * Stars: a rating shown (an image named "4 out of 5 stars", with its score in percent beside it when known, spec 1
+ * §3 'ratings (percent)') and a rating chosen (a radio group of five native
  * radios, so arrow keys, the legend and the error are what assistive technology expects; each star is its label).
  */
 import { useId } from 'react';
-import { useTranslation } from '../../app/i18n.ts';
+import { localeOf, useTranslation } from '../../app/i18n.ts';
 
 function Star({ filled, size }: { filled: boolean; size: number }) {
   return (
@@ -13,14 +14,28 @@ function Star({ filled, size }: { filled: boolean; size: number }) {
   );
 }
 
-export function Stars({ rating, size = 16 }: { rating: number; size?: number }) {
-  const { t } = useTranslation();
+export function Stars({ rating, percent = null, size = 16 }: { rating: number; percent?: number | null; size?: number }) {
+  const { t, i18n } = useTranslation();
   const rounded = Math.round(rating);
+  const stars = Number(rating.toFixed(1));
+  const shownPercent = percent === null ? null : new Intl.NumberFormat(localeOf(i18n.language), { style: 'percent', maximumFractionDigits: 0 }).format(percent / 100);
   return (
-    <span className="stars" role="img" aria-label={t('section.stars', { ns: 'reviews', rating: Number(rating.toFixed(1)) })}>
-      {[1, 2, 3, 4, 5].map((n) => (
-        <Star key={n} filled={n <= rounded} size={size} />
-      ))}
+    <span className="stars-score">
+      <span
+        className="stars"
+        role="img"
+        aria-label={shownPercent === null ? t('section.stars', { ns: 'reviews', rating: stars }) : t('section.starsPercent', { ns: 'reviews', rating: stars, percent: shownPercent })}
+      >
+        {[1, 2, 3, 4, 5].map((n) => (
+          <Star key={n} filled={n <= rounded} size={size} />
+        ))}
+      </span>
+      {/* Named in the image's label already. */}
+      {shownPercent === null ? null : (
+        <span className="stars-score__percent" aria-hidden="true">
+          {shownPercent}
+        </span>
+      )}
     </span>
   );
 }

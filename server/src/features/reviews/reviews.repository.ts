@@ -1,5 +1,5 @@
 /** The `reviews` table (migration 005): product reviews and their moderation status (1 approved, 2 pending, 3 rejected). */
-import { REVIEW_STATUS, type Review, type ReviewInput, type ReviewStatus } from '@shop/shared/content/index';
+import { percentOfRatings, REVIEW_STATUS, type RatingVote, type Review, type ReviewInput, type ReviewStatus } from '@shop/shared/content/index';
 import type { Generated, Selectable } from 'kysely';
 import type { Db } from '../../storage/database.ts';
 
@@ -11,6 +11,9 @@ interface ReviewsTable {
   title: string;
   detail: string;
   rating: number;
+  /** The votes in percent, as JSON (`[{"percent":80}]`), and their mean (migration 011). */
+  ratings: string | null;
+  percent: number | null;
   status: number;
   store: string;
   created_at: number;
@@ -25,7 +28,19 @@ export interface ModeratedReview extends Review {
   customer_id: number | null;
 }
 
+/** A review's votes: as stored, or for a row without them, its stars × 20%. */
+function votesOf(row: ReviewRow): RatingVote[] {
+  try {
+    const votes = JSON.parse(row.ratings ?? 'null') as unknown;
+    if (Array.isArray(votes) && votes.length && votes.every((vote) => typeof (vote as RatingVote | null)?.percent === 'number')) return votes.map((vote: RatingVote) => ({ percent: vote.percent }));
+  } catch {
+    // Not JSON: the stars stand for the votes.
+  }
+  return [{ percent: Number(row.rating) * 20 }];
+}
+
 function toReview(row: ReviewRow): Review {
+  const ratings = votesOf(row);
   return {
     id: Number(row.id),
     product_id: Number(row.product_id),
@@ -33,6 +48,8 @@ function toReview(row: ReviewRow): Review {
     title: row.title,
     detail: row.detail,
     rating: Number(row.rating),
+    ratings,
+    percent: row.percent === null ? percentOfRatings(ratings) : Number(row.percent),
     review_status: Number(row.status),
     created_at: new Date(Number(row.created_at)).toISOString(),
   };
@@ -57,19 +74,20 @@ export class ReviewsRepository {
     return (await this.db.selectFrom('products').select('id').where('id', '=', productId).executeTakeFirst()) !== undefined;
   }
 
-  /** Stores a new review as pending. */
-  async create(input: ReviewInput, author: { customerId: number | null; store: string }): Promise<Review> {
+  /** Stores a new review as pending, with its score both as stars and as votes in percent (`reviewScores`). */
+  async create(input: Omit<ReviewInput, 'rating' | 'ratings'> & { rating: number; ratings: RatingVote[] }, author: { customerId: number | null; store: string }): Promise<Review> {
     const at = this.now();
+    const { ratings, ...fields } = input;
     const row = await this.db
       .insertInto('reviews')
-      .values({ ...input, customer_id: author.customerId, status: REVIEW_STATUS.pending, store: author.store, created_at: at, updated_at: at })
+      .values({ ...fields, ratings: JSON.stringify(ratings), percent: percentOfRatings(ratings), customer_id: author.customerId, status: REVIEW_STATUS.pending, store: author.store, created_at: at, updated_at: at })
       .returningAll()
       .executeTakeFirstOrThrow();
     return toReview(row);
   }
 
   /** The approved reviews of a product, newest first, with their count and average rating. */
-  async approved(productId: number, limit: number): Promise<{ items: Review[]; count: number; average: number | null }> {
+  async approved(productId: number, limit: number): Promise<{ items: Review[]; count: number; average: number | null; average_percent: number | null }> {
     const rows = await this.db
       .selectFrom('reviews')
       .selectAll()
@@ -80,12 +98,17 @@ export class ReviewsRepository {
       .execute();
     const stats = await this.db
       .selectFrom('reviews')
-      .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.avg<number | null>('rating').as('average')])
+      .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.avg<number | null>('rating').as('average'), eb.fn.avg<number | null>('percent').as('average_percent')])
       .where('product_id', '=', productId)
       .where('status', '=', REVIEW_STATUS.approved)
       .executeTakeFirstOrThrow();
     const count = Number(stats.count);
-    return { items: rows.map(toReview), count, average: count ? Math.round(Number(stats.average) * 100) / 100 : null };
+    return {
+      items: rows.map(toReview),
+      count,
+      average: count ? Math.round(Number(stats.average) * 100) / 100 : null,
+      average_percent: count ? Math.round(Number(stats.average_percent)) : null,
+    };
   }
 
   /** A customer's own reviews in every status, newest first. */

@@ -24,7 +24,12 @@ async function create(payload: unknown, token?: string, target: Target = app) {
 }
 
 async function list(productId: number) {
-  return (await app.inject({ method: 'GET', url: `/api/review/list?product_id=${productId}` })).json().result as { items: Array<{ id: number; title: string; review_status: number }>; count: number; average: number | null };
+  return (await app.inject({ method: 'GET', url: `/api/review/list?product_id=${productId}` })).json().result as {
+    items: Array<{ id: number; title: string; review_status: number; rating: number; ratings: Array<{ percent: number }>; percent: number }>;
+    count: number;
+    average: number | null;
+    average_percent: number | null;
+  };
 }
 
 async function mine(token: string) {
@@ -41,7 +46,7 @@ describe('reviews', () => {
     expect(first.body.result).toEqual({ id: expect.any(Number), review_status: 2 });
     const second = await create({ review: review({ product_id: 2, rating: '2', title: 'Te groot' }) });
     const third = await create({ review: review({ product_id: 2, rating: 1, title: 'Spam' }) });
-    expect(await list(2)).toEqual({ items: [], count: 0, average: null });
+    expect(await list(2)).toEqual({ items: [], count: 0, average: null, average_percent: null });
 
     expect((await admin('POST', `/api/admin/reviews/${first.body.result.id}/approve`)).json().result).toMatchObject({ id: first.body.result.id, review_status: 1 });
     await admin('POST', `/api/admin/reviews/${second.body.result.id}/approve`);
@@ -76,6 +81,42 @@ describe('reviews', () => {
     expect(anonymous.json().result.message).toBe('You need to be logged in to see this page');
     expect((await app.inject({ method: 'GET', url: '/api/review/mine', headers: { authorization: 'Bearer not-a-token' } })).statusCode).toBe(401);
     expect((await create({ review: review() }, 'not-a-token')).status).toBe(401);
+  });
+
+  it('takes the score as ratings in percent (spec 1 §3), as stars, or both when they agree, and lists both', async () => {
+    const approve = async (payload: unknown) => {
+      const reply = await create(payload);
+      expect(reply.status, JSON.stringify(payload)).toBe(200);
+      await admin('POST', `/api/admin/reviews/${reply.body.result.id}/approve`);
+    };
+    await approve({ review: review({ product_id: 5, title: 'Percent only', rating: undefined, ratings: [{ percent: 80 }, { percent: 100 }] }) });
+    await approve({ review: review({ product_id: 5, title: 'Stars only', rating: 3 }) });
+    await approve({ review: review({ product_id: 5, title: 'Both', rating: 2, ratings: [{ percent: '41' }] }) });
+    const listed = await list(5);
+    expect(listed.items.map(({ title, rating, ratings, percent }) => ({ title, rating, ratings, percent }))).toEqual([
+      { title: 'Both', rating: 2, ratings: [{ percent: 41 }], percent: 41 },
+      { title: 'Stars only', rating: 3, ratings: [{ percent: 60 }], percent: 60 },
+      { title: 'Percent only', rating: 5, ratings: [{ percent: 80 }, { percent: 100 }], percent: 90 },
+    ]);
+    expect(listed).toMatchObject({ count: 3, average: 3.33, average_percent: 64 });
+
+    const refused: Array<[unknown, string]> = [
+      [{ review: review({ rating: undefined }) }, 'rating: Rating must be a whole number from 1 to 5'],
+      [{ review: review({ rating: undefined, ratings: [] }) }, 'Ratings must be whole percentages from 1 to 100'],
+      [{ review: review({ rating: undefined, ratings: [{ percent: 0 }] }) }, 'Ratings must be whole percentages from 1 to 100'],
+      [{ review: review({ rating: undefined, ratings: [{ percent: 101 }] }) }, 'Ratings must be whole percentages from 1 to 100'],
+      [{ review: review({ rating: undefined, ratings: [{ percent: 72.5 }] }) }, 'Ratings must be whole percentages from 1 to 100'],
+      [{ review: review({ rating: undefined, ratings: [{ value: 4 }] }) }, 'Ratings must be whole percentages from 1 to 100'],
+      [{ review: review({ rating: undefined, ratings: 80 }) }, 'ratings'],
+      [{ review: review({ rating: undefined, ratings: Array.from({ length: 11 }, () => ({ percent: 50 })) }) }, 'at most 10 ratings'],
+      [{ review: review({ rating: 5, ratings: [{ percent: 20 }] }) }, 'ratings: The rating in stars and the ratings in percent disagree'],
+    ];
+    for (const [payload, message] of refused) {
+      const reply = await create(payload);
+      expect(reply.status, JSON.stringify(payload).slice(0, 120)).toBe(400);
+      expect(reply.body.result.message).toContain(message);
+    }
+    expect((await list(5)).count).toBe(3);
   });
 
   it('bad input is a 400 with a clear message, never a 5xx', async () => {

@@ -4,7 +4,7 @@
  * every status). New reviews wait as pending until the shop operator approves them (CLI or admin calls).
  */
 import { DEFAULT_STORE, DomainError, isStoreCode } from '@shop/shared';
-import { ReviewCreateBodySchema, ReviewListSchema, ReviewSchema } from '@shop/shared/content/index';
+import { ReviewCreateBodySchema, ReviewListSchema, reviewScores, ReviewSchema } from '@shop/shared/content/index';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { envelopeSchema, errorEnvelopeSchema, jsonSchema } from '../../plugins/openapi.ts';
 import { CAPTCHA_HEADER } from '../../plugins/throttle.ts';
@@ -54,7 +54,7 @@ export function reviewRoutes(deps: { reviews: ReviewsRepository; customerOf: Cus
       {
         schema: {
           tags: ['content'],
-          summary: 'Submits a review for moderation; it is listed once approved (result.review_status 2 = pending)',
+          summary: 'Submits a review for moderation; it is listed once approved (result.review_status 2 = pending). Its score: rating (1-5 stars), ratings ([{ percent }], 1-100) or both when they name the same stars',
           body: jsonSchema(ReviewCreateBodySchema),
           headers: { type: 'object', properties: { [CAPTCHA_HEADER]: { type: 'string', description: 'A solved captcha, when a 403 captcha_required asked for one' } } },
           response: { 200: envelopeSchema({ type: 'object', properties: { id: { type: 'integer' }, review_status: { type: 'integer' } } }), ...refused },
@@ -67,7 +67,7 @@ export function reviewRoutes(deps: { reviews: ReviewsRepository; customerOf: Cus
         if (!(await deps.reviews.productExists(review.product_id))) throw new DomainError('bad_request', `There is no product with id ${review.product_id}`);
         const storeCode = (request.query as Query).storeCode;
         const store = isStoreCode(storeCode) ? storeCode : DEFAULT_STORE;
-        const created = await deps.reviews.create(review, { customerId, store });
+        const created = await deps.reviews.create({ ...review, ...reviewScores(review) }, { customerId, store });
         return { code: 200, result: { id: created.id, review_status: created.review_status } };
       },
     );

@@ -9,6 +9,7 @@ import * as m007 from './007-payments.ts';
 import * as m008 from './008-outbox-queue.ts';
 import * as m009 from './009-payment-attempts.ts';
 import * as m010 from './010-order-language.ts';
+import * as m011 from './011-review-ratings.ts';
 
 /** Versioned migrations, applied in name order. Never edit a released one: add the next number. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '008-outbox-queue': m008,
   '009-payment-attempts': m009,
   '010-order-language': m010,
+  '011-review-ratings': m011,
 };
