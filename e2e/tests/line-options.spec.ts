@@ -3,6 +3,7 @@ import { expect, test } from './fixtures.ts';
 import { createCustomer, loginThroughModal } from './account-utils.ts';
 import { cartButton, openMinicart } from './cart-utils.ts';
 import { fillPersonal, SHOPPER } from './checkout-utils.ts';
+import { chooseInLanguagesModal } from './languages-utils.ts';
 import { searchApi, shoot } from './utils.ts';
 
 /**
@@ -158,7 +159,7 @@ test('a ring size and a gift set’s pieces show in the minicart, checkout, than
 test('the Dutch store presets the Netherlands for a guest, who is offered an account; an English screen of it names the ring size in English', async ({ page, request }) => {
   const { ring, size } = await ringWithSize(request, 'nl');
   await page.goto('/nl');
-  await page.getByLabel('Taal').selectOption('en');
+  await chooseInLanguagesModal(page, { language: 'English' });
   await page.goto(`/nl/${ring.url_path}`);
   const picker = page.getByRole('group', { name: 'Choose Ring size' });
   await expect(picker).toBeVisible();
