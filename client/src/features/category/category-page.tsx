@@ -14,7 +14,6 @@ import { brandLabel } from '../catalogue/attribute-labels.ts';
 import { Breadcrumbs } from '../catalogue/breadcrumbs.tsx';
 import { ProductCard, ProductCardSkeleton, ProductGrid } from '../catalogue/product-card.tsx';
 import { useCategories } from '../catalogue/use-categories.ts';
-import { isOfflineMiss } from '../offline/offline-fallback.ts';
 import { useRenderedPrices, VisitorPricesContext } from '../location/visitor-prices.ts';
 import { activeFilterCount, filterStateFromQuery, queryAfterChange, queryWithout, sortIdOf } from './category-query.ts';
 import { cataloguePriceOptions, filterGroups } from './filter-options.ts';
@@ -38,11 +37,10 @@ export function CategoryPage({ category }: { category: Category }) {
   const visitorPrices = useRenderedPrices(null).active;
   const { facet, listing } = usePriceFacet(store, category.id, state, visitorPrices);
   const products = useCategoryProducts(store, category.id, state, listing);
-  // Spec 1 §8: an offline or failed product list also warns 'No products synchronized for this category…' with OK.
+  // Spec 1 §8: an offline or failed product list (online too: an error, a too slow search) also warns
+  // 'No products synchronized for this category…' with OK.
   useEffect(() => {
-    if (products.error && (isOfflineMiss(products.error, navigator.onLine) || !navigator.onLine)) {
-      void import('../offline/offline-notices.ts').then((notices) => notices.notifyListingUnavailable());
-    }
+    if (products.error) void import('../offline/offline-notices.ts').then((notices) => notices.notifyListingUnavailable());
   }, [products.error]);
   const prices = useRenderedPrices(products.hasData ? products.items.map((product) => product.sku) : null);
   const categories = useCategories(store);
