@@ -3,6 +3,7 @@ import { categoryBreadcrumbs } from '@shop/shared/catalogue/category';
 import { SORT_OPTIONS, sortChoiceProblem } from '@shop/shared/catalogue/sort-options';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useId, useMemo, useState } from 'react';
+import { ApiError } from '../../app/api.ts';
 import { useTranslation } from '../../app/i18n.ts';
 import { useStore, useStoreView } from '../../app/store-context.tsx';
 import { Drawer } from '../../ui/drawer.tsx';
@@ -97,14 +98,14 @@ export function CategoryPage({ category }: { category: Category }) {
             <h2 id={`${sortId}-filters`} className="filters-title">
               {t('filters.title')}
             </h2>
-            {products.hasData ? panel : <FilterPanelSkeleton />}
+            {products.hasData ? panel : products.error ? null : <FilterPanelSkeleton />}
           </aside>
         ) : null}
 
         <section className="category-layout__results" aria-labelledby={`${sortId}-count`}>
           <div className="toolbar">
             <p id={`${sortId}-count`} className="toolbar__count" role="status" aria-live="polite">
-              {products.hasData ? t('category.products', { count: products.total }) : t('category.loading')}
+              {products.error ? '' : products.hasData ? t('category.products', { count: products.total }) : t('category.loading')}
             </p>
             <div className="toolbar__controls">
               {!wide ? (
@@ -165,7 +166,7 @@ export function CategoryPage({ category }: { category: Category }) {
             // Never show the previous filter's products under the new filter: the error replaces them.
             <ErrorState
               title={t('errors.generic')}
-              message={navigator.onLine ? t('errors.internal') : t('category.offline')}
+              message={!navigator.onLine ? t('category.offline') : products.error instanceof ApiError && products.error.code === 'search_timeout' ? t('search.timeout') : t('errors.internal')}
               retryLabel={t('errors.retry')}
               onRetry={products.retry}
             />
