@@ -1,7 +1,7 @@
 /** Spec 1 §8 and §9: a product list or a search that fails while online says so clearly, and can be tried again. */
 import type { Route } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { menuCategories, productList, shoot } from './utils.ts';
+import { menuCategories, productList, shoot, workerInControl } from './utils.ts';
 
 const TOO_SLOW = { code: 503, result: { error: 'search_timeout', message: 'The search took too long. Please try again.' } };
 
@@ -57,4 +57,25 @@ test('a search the shop answers too late says so in the panel, with Try again, i
   await failed.getByRole('button', { name: 'Try again' }).click();
   await expect(panel.getByRole('link').first()).toBeVisible();
   await expect(panel.getByRole('alert')).toHaveCount(0);
+});
+
+test('an offline search answers empty, marked offline, and the panel says so; back online it searches again', async ({ page, context }) => {
+  await page.goto('/en');
+  await workerInControl(page);
+  const field = page.getByRole('searchbox', { name: 'Search' });
+  const panel = page.getByRole('region', { name: 'Search' });
+  // Online once, so the panel's code is at hand.
+  await field.fill('omega');
+  await expect(panel.getByRole('link').first()).toBeVisible();
+
+  await context.setOffline(true);
+  await field.fill('rolex');
+  await expect(panel.getByRole('status')).toHaveText('You are offline: the search needs a connection. Please try again when you are back online.');
+  await expect(panel.getByRole('alert')).toHaveCount(0);
+  await expect(panel.getByRole('link')).toHaveCount(0);
+  await shoot(page, 'search-offline', { fullPage: false });
+
+  await context.setOffline(false);
+  await expect(panel.getByRole('link').first()).toBeVisible();
+  await expect(panel.getByRole('status')).toHaveText(/^\d+ results?$/);
 });
