@@ -7,6 +7,8 @@ export const ERROR_CODES = [
   'not_found',
   'unknown_entity_type',
   'invalid_search_query',
+  // A catalogue search that took longer than spec 1 §9's server limit (a 503: the same search may be tried again).
+  'search_timeout',
   'product_search_key_missing',
   'product_status_rejected',
   'product_visibility_rejected',

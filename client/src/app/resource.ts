@@ -3,7 +3,8 @@ import { isAbort } from './api.ts';
 
 /**
  * A small keyed cache of loaded data, so going back to a page shows it at once. Answers are kept for a few
- * minutes; failures are never kept, so a retry really asks again.
+ * minutes; failures are never kept, so a retry really asks again, and neither are answers made up while offline
+ * (marked `offline: true`), so the same key asks again once the connection is back.
  */
 const TTL_MS = 5 * 60_000;
 const cache = new Map<string, { at: number; value: unknown }>();
@@ -16,7 +17,7 @@ export function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
   if (pending) return pending as Promise<T>;
   const promise = load().then(
     (value) => {
-      cache.set(key, { at: Date.now(), value });
+      if (!isOfflineStandIn(value)) cache.set(key, { at: Date.now(), value });
       inFlight.delete(key);
       return value;
     },
@@ -27,6 +28,10 @@ export function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
   );
   inFlight.set(key, promise);
   return promise;
+}
+
+function isOfflineStandIn(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && (value as { offline?: unknown }).offline === true;
 }
 
 export function peekCached<T>(key: string): T | undefined {

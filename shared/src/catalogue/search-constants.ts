@@ -28,3 +28,5 @@ export const ENTITY_TYPES = [
 ] as const;
 export type EntityType = (typeof ENTITY_TYPES)[number];
 
+/** The server's answer when a search takes longer than `SEARCH.serverTimeoutMs` (a 503 `search_timeout`). */
+export const SEARCH_TIMEOUT_MESSAGE = 'The search took too long. Please try again.';

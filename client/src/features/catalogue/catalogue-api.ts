@@ -1,5 +1,6 @@
 import type { Attribute, Category, Product, ProductListItem, SearchRequest, SearchResult, StoreCode } from '@shop/shared';
 import { PRODUCT_LISTING_FIELDS } from '@shop/shared/catalogue/listing';
+import { SEARCH, SEARCH_TIMEOUT_MESSAGE } from '@shop/shared/catalogue/search-constants';
 import { ApiError, apiGet, apiPost } from '../../app/api.ts';
 import { cached } from '../../app/resource.ts';
 
@@ -10,7 +11,31 @@ export function searchUrl(request: SearchRequest): string {
 
 export function searchCatalogue<T>(request: SearchRequest): Promise<SearchResult<T>> {
   const url = searchUrl(request);
-  return cached(url, () => apiGet<SearchResult<T>>(url));
+  return cached(url, () => giveUpAfter(SEARCH.clientTimeoutMs, (signal) => apiGet<SearchResult<T>>(url, signal)));
+}
+
+/**
+ * Spec 1 §9: the search client waits at most `ms` for an answer, then stops the request and fails with the code the
+ * server uses for a search that took too long (`search_timeout`), so the shopper is told and may retry.
+ */
+function giveUpAfter<T>(ms: number, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      reject(new ApiError(0, 'search_timeout', SEARCH_TIMEOUT_MESSAGE));
+      controller.abort();
+    }, ms);
+    run(controller.signal).then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
 }
 
 export function searchProducts(request: Omit<SearchRequest, 'type'>): Promise<SearchResult<Product>> {

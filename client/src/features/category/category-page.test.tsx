@@ -231,6 +231,31 @@ describe('category page filters', () => {
     expect(sort.value).toBe('price-asc');
   });
 
+  it('warns with the spec’s message when the listing fails while online too, with OK and a retry (spec 1 §8)', async () => {
+    installFakeShop({ country_code: 'NL', vat: 21, currency: 'EUR' });
+    const answer = vi.mocked(fetch).getMockImplementation()!;
+    let failing = true;
+    vi.mocked(fetch).mockImplementation(async (input, init) => {
+      const url = new URL(String(input), 'http://shop.test');
+      const request = JSON.parse(url.searchParams.get('request') ?? '{}') as SearchRequest;
+      if (failing && url.pathname === '/api/catalog/search' && request.type === 'product') {
+        return new Response(JSON.stringify({ code: 500, result: { error: 'internal', message: 'Something went wrong, try again in a few seconds' } }), { status: 500 });
+      }
+      return answer(input, init);
+    });
+    expect(navigator.onLine).toBe(true);
+    await renderShop('/en/watches');
+    const message = 'No products synchronized for this category. Please come back while online!';
+    const ok = await screen.findByRole('button', { name: 'OK' }, { timeout: 3000 });
+    expect(ok.closest('[role="status"]')?.textContent).toContain(message);
+    fireEvent.click(ok);
+    await waitFor(() => expect(screen.queryByText(message)).toBeNull());
+
+    failing = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(cards().length).toBeGreaterThan(0));
+  });
+
   it('warns with the spec’s message when the listing cannot load offline (spec 1 §8)', async () => {
     installFakeShop({ country_code: 'NL', vat: 21, currency: 'EUR' });
     const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);

@@ -3,6 +3,7 @@ import { categoryBreadcrumbs } from '@shop/shared/catalogue/category';
 import { SORT_OPTIONS, sortChoiceProblem } from '@shop/shared/catalogue/sort-options';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useId, useMemo, useState } from 'react';
+import { ApiError } from '../../app/api.ts';
 import { useTranslation } from '../../app/i18n.ts';
 import { useStore, useStoreView } from '../../app/store-context.tsx';
 import { Drawer } from '../../ui/drawer.tsx';
@@ -14,7 +15,6 @@ import { brandLabel } from '../catalogue/attribute-labels.ts';
 import { Breadcrumbs } from '../catalogue/breadcrumbs.tsx';
 import { ProductCard, ProductCardSkeleton, ProductGrid } from '../catalogue/product-card.tsx';
 import { useCategories } from '../catalogue/use-categories.ts';
-import { isOfflineMiss } from '../offline/offline-fallback.ts';
 import { useRenderedPrices, VisitorPricesContext } from '../location/visitor-prices.ts';
 import { activeFilterCount, filterStateFromQuery, queryAfterChange, queryWithout, sortIdOf } from './category-query.ts';
 import { cataloguePriceOptions, filterGroups } from './filter-options.ts';
@@ -38,11 +38,10 @@ export function CategoryPage({ category }: { category: Category }) {
   const visitorPrices = useRenderedPrices(null).active;
   const { facet, listing } = usePriceFacet(store, category.id, state, visitorPrices);
   const products = useCategoryProducts(store, category.id, state, listing);
-  // Spec 1 §8: an offline or failed product list also warns 'No products synchronized for this category…' with OK.
+  // Spec 1 §8: an offline or failed product list (online too: an error, a too slow search) also warns
+  // 'No products synchronized for this category…' with OK.
   useEffect(() => {
-    if (products.error && (isOfflineMiss(products.error, navigator.onLine) || !navigator.onLine)) {
-      void import('../offline/offline-notices.ts').then((notices) => notices.notifyListingUnavailable());
-    }
+    if (products.error) void import('../offline/offline-notices.ts').then((notices) => notices.notifyListingUnavailable());
   }, [products.error]);
   const prices = useRenderedPrices(products.hasData ? products.items.map((product) => product.sku) : null);
   const categories = useCategories(store);
@@ -99,14 +98,14 @@ export function CategoryPage({ category }: { category: Category }) {
             <h2 id={`${sortId}-filters`} className="filters-title">
               {t('filters.title')}
             </h2>
-            {products.hasData ? panel : <FilterPanelSkeleton />}
+            {products.hasData ? panel : products.error ? null : <FilterPanelSkeleton />}
           </aside>
         ) : null}
 
         <section className="category-layout__results" aria-labelledby={`${sortId}-count`}>
           <div className="toolbar">
             <p id={`${sortId}-count`} className="toolbar__count" role="status" aria-live="polite">
-              {products.hasData ? t('category.products', { count: products.total }) : t('category.loading')}
+              {products.error ? '' : products.hasData ? t('category.products', { count: products.total }) : t('category.loading')}
             </p>
             <div className="toolbar__controls">
               {!wide ? (
@@ -167,7 +166,7 @@ export function CategoryPage({ category }: { category: Category }) {
             // Never show the previous filter's products under the new filter: the error replaces them.
             <ErrorState
               title={t('errors.generic')}
-              message={navigator.onLine ? t('errors.internal') : t('category.offline')}
+              message={!navigator.onLine ? t('category.offline') : products.error instanceof ApiError && products.error.code === 'search_timeout' ? t('search.timeout') : t('errors.internal')}
               retryLabel={t('errors.retry')}
               onRetry={products.retry}
             />

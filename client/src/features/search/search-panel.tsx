@@ -1,16 +1,19 @@
 import type { ProductListItem } from '@shop/shared';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
+import { ApiError } from '../../app/api.ts';
 import { useTranslation } from '../../app/i18n.ts';
 import { useResource } from '../../app/resource.ts';
 import { useStore } from '../../app/store-context.tsx';
 import { CloseIcon } from '../../ui/drawer.tsx';
 import { ErrorState } from '../../ui/error-state.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
-import { listingRequest, searchListing, searchUrl } from '../catalogue/catalogue-api.ts';
+import { listingRequest, searchUrl } from '../catalogue/catalogue-api.ts';
 import { ProductImage } from '../catalogue/product-image.tsx';
 import { PriceTag } from '../catalogue/price-tag.tsx';
 import { useRenderedPrices, VisitorPricesContext } from '../location/visitor-prices.ts';
+import { useOnlineStatus } from '../offline/use-online-status.ts';
+import { searchOrOffline } from './search-results.ts';
 import { isSearchTermLongEnough, normalizeSearchTerm } from '@shop/shared/catalogue/search-term';
 
 /** Results shown in the panel; the full list is one click away. */
@@ -33,9 +36,22 @@ export function SearchPanel({ id, term, onClose }: { id: string; term: string; o
   const query = useDebounced(normalizeSearchTerm(term), 250);
   const request = listingRequest({ storeCode: store, query, size: SEARCH_PANEL_SIZE, start: 0 });
   const active = longEnough && isSearchTermLongEnough(query);
-  const results = useResource(active ? searchUrl(request) : null, () => searchListing(request));
-  const prices = useRenderedPrices(results.data ? results.data.items.map((product) => product.sku) : null);
+  const results = useResource(active ? searchUrl(request) : null, () => searchOrOffline(request));
+  const failed = longEnough && results.error !== undefined;
+  // The previous term's results never stand under a failed search.
+  const answer = failed ? undefined : results.data;
+  const offline = answer?.offline === true;
+  const prices = useRenderedPrices(answer && !offline ? answer.items.map((product) => product.sku) : null);
   const settled = active && query === normalizeSearchTerm(term) && !results.loading;
+
+  // A search answered offline is asked again as soon as the connection is back.
+  const online = useOnlineStatus();
+  const retryOffline = useEffectEvent(() => {
+    if (offline) results.retry();
+  });
+  useEffect(() => {
+    if (online) retryOffline();
+  }, [online]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -47,8 +63,10 @@ export function SearchPanel({ id, term, onClose }: { id: string; term: string; o
 
   let status = '';
   if (!longEnough) status = t('search.minChars');
+  else if (failed) status = '';
   else if (!settled) status = t('search.loading');
-  else if (results.data) status = results.data.total === 0 ? t('search.empty', { term: query }) : t('search.results', { count: results.data.total });
+  else if (offline) status = t('search.offline');
+  else if (answer) status = answer.total === 0 ? t('search.empty', { term: query }) : t('search.results', { count: answer.total });
 
   return (
     <>
@@ -63,10 +81,14 @@ export function SearchPanel({ id, term, onClose }: { id: string; term: string; o
               <CloseIcon />
             </button>
           </div>
-          {longEnough && results.error ? (
-            <ErrorState title={t('errors.generic')} retryLabel={t('errors.retry')} onRetry={results.retry} />
+          {failed ? (
+            <ErrorState
+              title={results.error instanceof ApiError && results.error.code === 'search_timeout' ? t('search.timeout') : t('errors.generic')}
+              retryLabel={t('errors.retry')}
+              onRetry={results.retry}
+            />
           ) : null}
-          {longEnough && !settled && !results.data ? (
+          {longEnough && !failed && !settled && !answer ? (
             <ul className="search-results" aria-hidden="true">
               {[0, 1, 2, 3].map((n) => (
                 <li key={n} className="search-result">
@@ -79,10 +101,10 @@ export function SearchPanel({ id, term, onClose }: { id: string; term: string; o
               ))}
             </ul>
           ) : null}
-          {longEnough && results.data && results.data.items.length > 0 ? (
+          {longEnough && answer && answer.items.length > 0 ? (
             <VisitorPricesContext value={prices}>
               <ul className="search-results" aria-busy={!settled}>
-                {results.data.items.map((product: ProductListItem) => (
+                {answer.items.map((product: ProductListItem) => (
                   <li key={product.id}>
                     <Link activeOptions={{ exact: true }} className="search-result" to="/$store/$" params={{ store, _splat: product.url_path }} search={{}}>
                       <ProductImage className="search-result__image" src={product.image} alt="" size="cart" sizes="4.5rem" />

@@ -47,7 +47,11 @@ export function catalogueRoutes(catalogue: CatalogueService) {
   return async function routes(app: FastifyInstance): Promise<void> {
     const searchDoc = {
       tags: ['catalogue'],
-      response: { 200: envelopeSchema({ type: 'object', description: 'SearchResult: items, total, start, size, aggregations, attributeMetadata' }), 400: errorEnvelopeSchema },
+      response: {
+        200: envelopeSchema({ type: 'object', description: 'SearchResult: items, total, start, size, aggregations, attributeMetadata' }),
+        400: errorEnvelopeSchema,
+        503: { ...errorEnvelopeSchema, description: '`search_timeout`: the search took longer than 1000 ms (spec 1 §9); the same search may be tried again' },
+      },
     };
 
     const run = async (request: SearchRequest) => {
@@ -83,8 +87,10 @@ export function catalogueRoutes(catalogue: CatalogueService) {
         } catch {
           throw new DomainError('invalid_search_query', 'Invalid search query: the request parameter is not valid JSON');
         }
+        const answer = await run(parseSearch(body));
+        // Only an answer is kept by browsers: a search that was too slow is asked again.
         reply.header('cache-control', 'public, max-age=60');
-        return run(parseSearch(body));
+        return answer;
       },
     );
 

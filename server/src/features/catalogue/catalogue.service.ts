@@ -7,6 +7,7 @@ import {
   MISSING_PARENT_SKU_MESSAGE,
   ROOT_CATEGORY_ID,
   SEARCH,
+  SEARCH_TIMEOUT_MESSAGE,
   categoryEmptyResultMessage,
   productLoadOutcome,
   taxDefaultCountry,
@@ -135,15 +136,21 @@ export class CatalogueService {
     return products.map((product) => productDocument(product, store, context, descriptions?.get(product.id)));
   }
 
+  /**
+   * Answers within `SEARCH.serverTimeoutMs` (spec 1 §9) or throws a 503 `search_timeout`. A search that is late goes
+   * on and its answer is cached, so trying again soon is answered at once.
+   */
   async search(request: NormalizedSearch): Promise<SearchResult> {
     const { cache } = this.current;
-    if (!cache.enabled) return this.searchUncached(request);
-    const key = searchCacheKey(request);
-    const hit = cache.get(key);
+    const key = cache.enabled ? searchCacheKey(request) : null;
+    const hit = key === null ? undefined : cache.get(key);
     if (hit) return hit;
-    const result = await this.searchUncached(request);
-    cache.set(key, result);
-    return result;
+    const started = performance.now();
+    const work = this.searchUncached(request).then((result) => {
+      if (key !== null) cache.set(key, result);
+      return result;
+    });
+    return withinDeadline(work, SEARCH.serverTimeoutMs - (performance.now() - started));
   }
 
   private async searchUncached(request: NormalizedSearch): Promise<SearchResult> {
@@ -275,6 +282,34 @@ export class CatalogueService {
     if (!category) throw new DomainError('category_empty_result', categoryEmptyResultMessage(key, value), { status: 404 });
     return category;
   }
+}
+
+/**
+ * `work`'s answer if it comes within `remainingMs`, else the 503 `search_timeout`. The index search is synchronous,
+ * so a search can also be late before there is anything to wait for (`remainingMs` already spent).
+ */
+function withinDeadline<T>(work: Promise<T>, remainingMs: number): Promise<T> {
+  const late = () => new DomainError('search_timeout', SEARCH_TIMEOUT_MESSAGE, { status: 503 });
+  if (remainingMs <= 0) {
+    work.catch(() => undefined);
+    return Promise.reject(late());
+  }
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      work.catch(() => undefined);
+      reject(late());
+    }, remainingMs);
+    work.then(
+      (result) => {
+        clearTimeout(timer);
+        resolve(result);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
 }
 
 /** Whether a search's field projection keeps a top-level field. */
