@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { addFromProductPage, cartLine, openMinicart } from './cart-utils.ts';
+import { placeApiOrder } from './payment-utils.ts';
 import { searchApi, shoot } from './utils.ts';
 
 /**
@@ -30,27 +30,7 @@ async function fewInStock(request: APIRequestContext): Promise<Stocked & { qty: 
 
 /** Someone else buys every piece left (a guest order through the API, as a browser places it). */
 async function buyEverything(request: APIRequestContext, product: Stocked, qty: number): Promise<void> {
-  const cartToken = (await (await request.post('/api/cart/create')).json()).result as string;
-  const id = `order-${randomUUID()}`;
-  const email = `piet+${id.slice(6, 14)}@example.com`;
-  const address = { firstName: 'Piet', lastName: 'de Vries', country: 'NL', streetAddress: 'Damrak 1', city: 'Amsterdam', zipCode: '1012 LG', phoneNumber: '0612345678' };
-  const order = {
-    id,
-    created_at: Date.now(),
-    storeCode: 'en',
-    currency: 'EUR',
-    customer_email: email,
-    personalDetails: { firstName: 'Piet', lastName: 'de Vries', emailAddress: email },
-    shippingAddress: address,
-    billingAddress: address,
-    shippingMethod: { carrier_code: 'flatrate', method_code: 'flatrate' },
-    paymentMethod: { code: 'banktransfer' },
-    items: [{ sku: product.sku, type_id: 'simple', checksum: '0123456789abcdef', qty, name: product.name, price_incl_tax: 1 }],
-    totals: { subtotal_incl_tax: 1, shipping_incl_tax: 0, grand_total: 1 },
-    confirmed: true,
-  };
-  const placed = await request.post(`/api/order?cartId=${encodeURIComponent(cartToken)}`, { data: { order } });
-  expect(placed.status(), await placed.text()).toBe(200);
+  await placeApiOrder(request, product, { qty });
   const check = await (await request.get(`/api/stock/check?sku=${encodeURIComponent(product.sku)}`)).json();
   expect(check.result.status, 'the order took the last pieces').toBe('out_of_stock');
 }

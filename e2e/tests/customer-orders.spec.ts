@@ -17,6 +17,24 @@ async function placeOrder(page: Page): Promise<string> {
   return ((await page.locator('.checkout-confirmation__number strong').textContent()) ?? '').trim();
 }
 
+
+/** From the checkout's first step: the shopper's details with "create an account", bank transfer, the order placed. */
+async function placeWithNewAccount(page: Page, email: string, password: string): Promise<void> {
+  await fillPersonal(page);
+  await page.getByLabel('E-mail address').fill(email);
+  // The box follows the draft, which the click writes.
+  await page.getByRole('checkbox', { name: 'Create an account with these details' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Create an account with these details' })).toBeChecked();
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Continue to Shipping' }).click();
+  await fillShipping(page);
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await page.getByRole('radio', { name: 'Bank transfer' }).click();
+  await page.getByRole('button', { name: 'Continue to Order Summary' }).click();
+  await page.getByRole('checkbox', { name: /accept the terms and conditions/ }).check();
+  await page.getByRole('button', { name: 'Place order' }).click();
+}
+
 test('a customer places two orders one after another, reloading between, and My orders lists both', async ({ page, request }) => {
   const customer = await createCustomer(request);
   const [ring, watch] = await simpleProducts(request, 2);
@@ -54,19 +72,7 @@ test('an account made in checkout owns the order it was made with: its My orders
   const customer = { ...newCustomer('Anna'), lastname: 'Jansen' };
   await addFromProductPage(page, ring!);
   await page.goto('/en/checkout');
-  await fillPersonal(page);
-  await page.getByLabel('E-mail address').fill(customer.email);
-  // The box follows the draft, which the click writes.
-  await page.getByRole('checkbox', { name: 'Create an account with these details' }).click();
-  await expect(page.getByRole('checkbox', { name: 'Create an account with these details' })).toBeChecked();
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Continue to Shipping' }).click();
-  await fillShipping(page);
-  await page.getByRole('button', { name: 'Continue to Payment' }).click();
-  await page.getByRole('radio', { name: 'Bank transfer' }).click();
-  await page.getByRole('button', { name: 'Continue to Order Summary' }).click();
-  await page.getByRole('checkbox', { name: /accept the terms and conditions/ }).check();
-  await page.getByRole('button', { name: 'Place order' }).click();
+  await placeWithNewAccount(page, customer.email, PASSWORD);
   await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toBeVisible({ timeout: 20_000 });
   const number = ((await page.locator('.checkout-confirmation__number strong').textContent()) ?? '').trim();
 
@@ -87,18 +93,7 @@ test('an account asked for in checkout that cannot be made (the address is regis
   const existing = await createCustomer(request);
   await addFromProductPage(page, ring!);
   await page.goto('/en/checkout');
-  await fillPersonal(page);
-  await page.getByLabel('E-mail address').fill(existing.email);
-  await page.getByRole('checkbox', { name: 'Create an account with these details' }).click();
-  await expect(page.getByRole('checkbox', { name: 'Create an account with these details' })).toBeChecked();
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(`${PASSWORD}-other`);
-  await page.getByRole('button', { name: 'Continue to Shipping' }).click();
-  await fillShipping(page);
-  await page.getByRole('button', { name: 'Continue to Payment' }).click();
-  await page.getByRole('radio', { name: 'Bank transfer' }).click();
-  await page.getByRole('button', { name: 'Continue to Order Summary' }).click();
-  await page.getByRole('checkbox', { name: /accept the terms and conditions/ }).check();
-  await page.getByRole('button', { name: 'Place order' }).click();
+  await placeWithNewAccount(page, existing.email, `${PASSWORD}-other`);
   await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toBeVisible({ timeout: 20_000 });
   await expect(page.locator('.checkout-confirmation__number strong')).toHaveText(/\d+/);
   await expect(page.getByRole('status').filter({ hasText: 'Your account could not be created' })).toHaveText(

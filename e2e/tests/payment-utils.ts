@@ -32,8 +32,8 @@ export interface PlacedOrderForPayment {
 
 const address = { firstName: 'Anna', lastName: 'Jansen', country: 'NL', streetAddress: 'Kalverstraat 1', city: 'Amsterdam', zipCode: '1012 NX', phoneNumber: '0612345678' };
 
-export async function placeGuestOrder(request: APIRequestContext, method = 'multisafepay_ideal'): Promise<PlacedOrder> {
-  const [product] = await simpleProducts(request, 1);
+/** A guest order placed through the API as a browser places it: a cart token, then POST /api/order (bank or online). */
+export async function placeApiOrder(request: APIRequestContext, product: { sku: string; name: string }, options: { qty?: number; method?: string } = {}) {
   const cart = await request.post('/api/cart/create');
   expect(cart.ok(), await cart.text()).toBe(true);
   const cartToken = (await cart.json()).result as string;
@@ -49,14 +49,20 @@ export async function placeGuestOrder(request: APIRequestContext, method = 'mult
     shippingAddress: address,
     billingAddress: address,
     shippingMethod: { carrier_code: 'flatrate', method_code: 'flatrate' },
-    paymentMethod: { code: method },
-    items: [{ sku: product!.sku, type_id: 'simple', checksum: '0123456789abcdef', qty: 1, name: product!.name, price_incl_tax: 1 }],
+    paymentMethod: { code: options.method ?? 'banktransfer' },
+    items: [{ sku: product.sku, type_id: 'simple', checksum: '0123456789abcdef', qty: options.qty ?? 1, name: product.name, price_incl_tax: 1 }],
     totals: { subtotal_incl_tax: 1, shipping_incl_tax: 0, grand_total: 1 },
     confirmed: true,
   };
   const placed = await request.post(`/api/order?cartId=${encodeURIComponent(cartToken)}`, { data: { order } });
   expect(placed.status(), await placed.text()).toBe(200);
   const result = (await placed.json()).result as { increment_id: string; order_token: string; hash: string; payment_required: boolean };
+  return { id, email, result };
+}
+
+export async function placeGuestOrder(request: APIRequestContext, method = 'multisafepay_ideal'): Promise<PlacedOrder> {
+  const [product] = await simpleProducts(request, 1);
+  const { id, email, result } = await placeApiOrder(request, product!, { method });
   expect(result.payment_required).toBe(true);
   return { id, incrementId: result.increment_id, token: result.order_token, hash: result.hash, email };
 }

@@ -10,6 +10,7 @@ import { ApiError } from '../../app/api.ts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from '../../app/i18n.ts';
 import { ShownRefusal } from '../captcha/throttle.ts';
+import '../../ui/problem-note.css';
 
 export type Checks<Name extends string> = Record<Name, (values: Record<Name, string>) => FieldMessageKey | null>;
 
@@ -210,7 +211,7 @@ export function PasswordField(props: Parameters<typeof TextField>[0]) {
 export function FormFailure({ message }: { message: string | null }) {
   return (
     <div role="alert" className="account-form__failure-region">
-      {message ? <p className="account-form__failure">{message}</p> : null}
+      {message ? <p className="account-form__failure problem-note">{message}</p> : null}
     </div>
   );
 }

@@ -8,6 +8,8 @@ import { CloseIcon } from '../../ui/drawer.tsx';
 import { useAccountTexts } from './account-texts.ts';
 import { ForgotForm, LoginForm, RegisterForm } from './auth-forms.tsx';
 import { closeAuth, openAuth, useAuthElem } from './session-store.ts';
+// The dialog's frame is the shop's modal dialog (ui/modal-dialog.css); its tabs and forms are the account's.
+import '../../ui/modal-dialog.css';
 import './account.css';
 
 export function AuthModal() {
@@ -29,7 +31,7 @@ export function AuthModal() {
   return (
     <dialog
       ref={ref}
-      className="auth-modal"
+      className="modal-dialog"
       aria-labelledby={titleId}
       onClose={(event) => {
         if (event.target === event.currentTarget) closeAuth();
@@ -39,9 +41,9 @@ export function AuthModal() {
       }}
     >
       {elem ? (
-        <div className="auth-modal__panel">
-          <div className="auth-modal__header">
-            <h2 id={titleId} className="auth-modal__title">
+        <div className="modal-dialog__panel">
+          <div className="modal-dialog__header">
+            <h2 id={titleId} className="modal-dialog__title">
               {title}
             </h2>
             <button type="button" className="icon-button" onClick={closeAuth} aria-label={t('modal.close', { ns: 'account' })}>

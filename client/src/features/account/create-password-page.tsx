@@ -10,6 +10,7 @@ import { FormFailure, PasswordField, SubmitButton, useAccountForm } from './acco
 import { ForgotForm } from './auth-forms.tsx';
 import { loadSessionModule } from './session-loader.ts';
 import { openAuth } from './session-store.ts';
+import '../../ui/problem-note.css';
 
 /** The reset links whose password this page set: a resend (the login asked for the captcha) only logs in. */
 const spentLinks = new Set<string>();
@@ -59,7 +60,7 @@ export function CreatePasswordPage({ email, token }: { email: string; token: str
           </form>
         ) : (
           <>
-            <p className="account-form__failure" role="alert">
+            <p className="account-form__failure problem-note" role="alert">
               {t('createPassword.incomplete', { ns: 'account' })}
             </p>
             <ForgotForm initialEmail={email} onLogin={() => openAuth('login')} />

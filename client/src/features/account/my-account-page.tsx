@@ -16,6 +16,7 @@ import { RecentlyViewedSection } from './my-recently-viewed.tsx';
 import { ShippingDetailsSection } from './my-shipping-details.tsx';
 import { loadSessionModule } from './session-loader.ts';
 import { openAuth, useSessionUser } from './session-store.ts';
+import '../../ui/problem-note.css';
 
 const NewsletterPreferences = lazy(() => import('../newsletter/newsletter-preferences.tsx'));
 const NewsletterByMailSection = lazy(() => import('../newsletter/newsletter-preferences.tsx').then((module) => ({ default: module.NewsletterByMailSection })));
@@ -150,7 +151,7 @@ function LoginRequired({ newsletter = false }: { newsletter?: boolean }) {
     <div className="container account-page account-page--narrow">
       <h1 className="account-page__title">{t('myAccount.title', { ns: 'account' })}</h1>
       <div className="account-card">
-        <p className="account-notice" role="alert">
+        <p className="account-notice problem-note" role="alert">
           {t('errors.loginRequired', { ns: 'account' })}
         </p>
         <LoginForm onForgot={() => openAuth('forgot')} onRegister={() => openAuth('register')} />

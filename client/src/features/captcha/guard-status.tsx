@@ -7,6 +7,7 @@ import { useTranslation } from '../../app/i18n.ts';
 import { CaptchaStatus } from './captcha-status.tsx';
 import { countdown, waitText } from './throttle.ts';
 import type { GuardedSend } from './use-guarded-send.ts';
+import '../../ui/problem-note.css';
 
 export function GuardStatus({ guard }: { guard: GuardedSend }) {
   const { t } = useTranslation();
@@ -16,7 +17,7 @@ export function GuardStatus({ guard }: { guard: GuardedSend }) {
     <>
       {guard.captchaNeeded && !wait ? <CaptchaStatus captcha={guard.captcha} problem={guard.problem} /> : null}
       <div role="alert" className="guard-status__wait-region">
-        {text ? <p className="guard-status__wait">{t(text.key, { ns: 'newsletter', count: text.count })}</p> : null}
+        {text ? <p className="problem-note">{t(text.key, { ns: 'newsletter', count: text.count })}</p> : null}
       </div>
     </>
   );

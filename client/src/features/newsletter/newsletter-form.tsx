@@ -12,6 +12,7 @@ import { useCaptcha, useCaptchaProblem } from '../captcha/use-captcha.ts';
 import { CouponCode } from './coupon-code.tsx';
 import { subscribe } from './newsletter-api.ts';
 import { canSubscribe, emailProblem } from './newsletter-rules.ts';
+import { NewsletterEmailField } from './newsletter-email-field.tsx';
 import { showNewsletterNotice } from './show-notice.ts';
 import '../reviews/form-fields.css';
 import './newsletter.css';
@@ -73,25 +74,7 @@ export function NewsletterForm({ withName = true, onSubscribed, initialEmail = '
   }
   return (
     <form ref={form} className="newsletter-form" onSubmit={(event) => void submit(event)} noValidate>
-      <div className="field">
-        <label htmlFor={`${id}-email`}>{t('form.email', { ns: 'newsletter' })}</label>
-        <input
-          id={`${id}-email`}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `${id}-email-error` : undefined}
-          required
-        />
-        {problem ? (
-          <p id={`${id}-email-error`} className="field__error">
-            {t(`form.${problem}`, { ns: 'newsletter' })}
-          </p>
-        ) : null}
-      </div>
+      <NewsletterEmailField id={id} email={email} onChange={setEmail} problem={problem} />
       {withName ? (
         <div className="field">
           <label htmlFor={`${id}-name`}>{t('form.firstname', { ns: 'newsletter' })}</label>

@@ -18,6 +18,7 @@ import { useContentTexts } from '../wishlist/content-texts.ts';
 import { CouponCode } from './coupon-code.tsx';
 import { newsletterStatus, subscribe, unsubscribe } from './newsletter-api.ts';
 import { emailProblem } from './newsletter-rules.ts';
+import { NewsletterEmailField } from './newsletter-email-field.tsx';
 import { showNewsletterNotice } from './show-notice.ts';
 import '../reviews/form-fields.css';
 import './newsletter.css';
@@ -218,25 +219,7 @@ export function NewsletterUnsubscribeByMail({ initialEmail = '' }: { initialEmai
   return (
     <form className="newsletter-unsubscribe" onSubmit={(event) => void send(event)} noValidate>
       <p>{t('preferences.byMailIntro', { ns: 'newsletter' })}</p>
-      <div className="field">
-        <label htmlFor={`${id}-email`}>{t('form.email', { ns: 'newsletter' })}</label>
-        <input
-          id={`${id}-email`}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `${id}-email-error` : undefined}
-          required
-        />
-        {problem ? (
-          <p id={`${id}-email-error`} className="field__error">
-            {t(`form.${problem}`, { ns: 'newsletter' })}
-          </p>
-        ) : null}
-      </div>
+      <NewsletterEmailField id={id} email={email} onChange={setEmail} problem={problem} />
       {failure ? (
         <p className="field__error" role="alert">
           {failure}
