@@ -168,7 +168,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(healthRoutes(catalogue, clock()));
   await app.register(catalogueRoutes(catalogue));
   await app.register(stockRoutes(db, config));
-  await app.register(locationRoutes(config));
+  await app.register(locationRoutes(catalogue, config));
   await app.register(renderListRoutes(catalogue, config));
   await app.register(mediaRoutes({ dataDir: config.dataDir }));
   if (config.mail.devMailbox) await app.register(mailboxRoutes(outbox));
@@ -185,7 +185,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(replicationRoutes({ repository: replication, owners, feed, now, ...(options.streamRecheckMs ? { recheckMs: options.streamRecheckMs } : {}) }));
   const cartService = new CartService(replication, carts, catalogue, new StockRepository(db), config, now);
   const checkoutMethods = new CheckoutMethods(config.orders, config.payments.provider);
-  await app.register(cartRoutes(cartService, owners, checkoutMethods));
+  await app.register(cartRoutes(cartService, owners, checkoutMethods, config));
   await app.register(checkoutConfigRoutes(config));
   const orders = createOrders({ db, replication, catalogue, methods: checkoutMethods, mailer, config, now, log: app.log });
   app.decorate('orders', orders.service);

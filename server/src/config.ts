@@ -195,7 +195,7 @@ const EnvSchema = z.object({
   /** Sorts the offered payment methods in this order (sorting is off when unset). */
   PAYMENT_METHODS_ORDER: z.optional(codeList),
   /** Countries the shop ships to (spec 2 §1). */
-  SHIP_TO_COUNTRIES: z._default(countryList, ['DE', 'IT', 'NL', 'US']),
+  SHIP_TO_COUNTRIES: z._default(countryList, ['AT', 'BE', 'CH', 'DE', 'DK', 'ES', 'FR', 'GB', 'IT', 'LU', 'NL', 'SE', 'US']),
   /** The address failed-order messages name ('..., contact {email}'); default the MAIL_FROM address. */
   SHOP_CONTACT_EMAIL: z.optional(z.string().check(z.regex(/^[^\s@]+@[^\s@]+$/, 'must be an e-mail address'))),
   /** sandbox: the shop's own test provider with a hosted payment page; multisafepay or mollie: their APIs (need the API key). */

@@ -20,6 +20,7 @@ export * from './errors.ts';
 export * from './location/currency-prices.ts';
 export * from './location/location.schema.ts';
 export * from './location/location.ts';
+export * from './location/market.ts';
 export * from './location/render-list.schema.ts';
 export * from './money/money.ts';
 export * from './stores/stores.ts';

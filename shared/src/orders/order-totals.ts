@@ -14,6 +14,10 @@ export interface OrderTotals {
   tax_amount: number;
   grand_total: number;
   currency: string;
+  /** Units of `currency` per catalogue euro the order was converted at (1 for EUR); kept when rates change later. */
+  currency_rate?: number;
+  /** The country whose VAT the order carries (its shipping country). */
+  tax_country?: string;
 }
 
 export interface PricedOrderItem {

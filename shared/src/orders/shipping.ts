@@ -4,7 +4,11 @@
  */
 import { DEFAULT_SHIPPING_METHOD, type ShippingMethod } from '../cart/totals.ts';
 
-export const SHIP_TO_COUNTRIES = ['DE', 'IT', 'NL', 'US'] as const;
+/**
+ * Where the shop ships by default (SHIP_TO_COUNTRIES): spec 2 names Germany, Italy, the Netherlands and the United
+ * States among them; the shop also serves its other markets (GB, SE, DK pay in their own currency, decision 037).
+ */
+export const SHIP_TO_COUNTRIES = ['AT', 'BE', 'CH', 'DE', 'DK', 'ES', 'FR', 'GB', 'IT', 'LU', 'NL', 'SE', 'US'] as const;
 
 export function shipsTo(country: string | null | undefined, countries: readonly string[] = SHIP_TO_COUNTRIES): boolean {
   return typeof country === 'string' && countries.includes(country.trim().toUpperCase());

@@ -12,7 +12,7 @@ import { draftSectionValues } from '@shop/shared/sync/checkout-draft';
 import type { CheckoutDraftDoc } from '@shop/shared/sync/checkout-draft.schema';
 import type { OrderDoc } from '@shop/shared/sync/order.schema';
 import { DEFAULT_PAYMENT_MAPPING, DEFAULT_PO_NUMBER, offerPaymentMethods, PURCHASE_ORDER_CODE, type OfferedPaymentMethod } from '@shop/shared/orders/payment-methods';
-import { shippingMethodsFor } from '@shop/shared/orders/shipping';
+import { shippingMethodsFor, SHIP_TO_COUNTRIES } from '@shop/shared/orders/shipping';
 import { shopperLocale } from '@shop/shared/stores/shopper-locale';
 import { STORE_VIEWS } from '@shop/shared/stores/stores';
 import { Link } from '@tanstack/react-router';
@@ -100,7 +100,7 @@ function Checkout({ runtime, orders }: { runtime: CartRuntime; orders: OrdersRun
   const lines = useCartLines(runtime);
   const draft = useDraft(runtime);
   const drafts = runtime.database.collections.checkoutDrafts as unknown as DraftsCollection;
-  const [countries, setCountries] = useState<readonly string[]>(['DE', 'IT', 'NL', 'US']);
+  const [countries, setCountries] = useState<readonly string[]>(SHIP_TO_COUNTRIES);
   const [countriesKnown, setCountriesKnown] = useState(false);
   const [sameAsShipping, setSameAsShipping] = useState(true);
   const [password, setPassword] = useState('');

@@ -67,7 +67,7 @@ describe('checkout steps', () => {
     expect(actor.getSnapshot().context.problems).toEqual({ password: 'passwordMinLength' });
     actor.send({ type: 'personal.submit', values: personal });
     expect(actor.getSnapshot().value).toEqual({ editing: 'shipping' });
-    actor.send({ type: 'shipping.submit', values: { ...address, zipCode: '12', country: 'FR', shippingMethod: '' } });
+    actor.send({ type: 'shipping.submit', values: { ...address, zipCode: '12', country: 'PL', shippingMethod: '' } });
     expect(actor.getSnapshot().context.problems).toEqual({ zipCode: 'zipMinLength', country: 'countryNotShipped', shippingMethod: 'methodRequired' });
     actor.send({ type: 'step.back' });
     expect(actor.getSnapshot().value).toEqual({ editing: 'personalDetails' });

@@ -2,7 +2,7 @@
  * The cart calls of spec 1 §7 and the cart sync calls of spec 2 §7. Every call names its cart with `?cartId=` (or,
  * with accounts, `?token=`); answers carry `resultCode` beside `code`, as the spec's cart client reads it.
  */
-import { DEFAULT_STORE, DomainError, isStoreCode, type StoreCode } from '@shop/shared';
+import { countryFromHeader, DEFAULT_STORE, DomainError, isStoreCode, type StoreCode } from '@shop/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorEnvelopeSchema } from '../../plugins/openapi.ts';
 import { bearerToken, ownerHeaders, type Owners, type RequestOwner } from '../replication/owner.ts';
@@ -20,6 +20,7 @@ import {
 } from './cart.schema.ts';
 import type { CheckoutMethods } from '../shipping/checkout-methods.ts';
 import type { CartService } from './cart.service.ts';
+import { visitorLocation, type LocationConfig } from '../location/location.ts';
 
 type Query = Record<string, unknown>;
 
@@ -45,6 +46,7 @@ const cartQuery = {
     cartId: { type: 'string', description: 'The guest cart token from POST /api/cart/create' },
     token: { type: 'string', description: 'A customer access token (or send it as Authorization: Bearer)' },
     storeCode: { type: 'string', enum: ['nl', 'en'] },
+    country: { type: 'string', description: "The shopper's country for prices and VAT before a shipping address is given (default: the visitor's location)" },
   },
 };
 const cartEnvelope = (result: Record<string, unknown>) => ({
@@ -58,9 +60,17 @@ const doc = (summary: string, result: Record<string, unknown>, extra: Record<str
   schema: { tags: ['cart'], summary, querystring: cartQuery, response: { 200: cartEnvelope(result), ...refused }, ...extra },
 });
 
-export function cartRoutes(service: CartService, owners: Owners, methods: CheckoutMethods) {
+export function cartRoutes(service: CartService, owners: Owners, methods: CheckoutMethods, location: LocationConfig) {
   return async function routes(app: FastifyInstance): Promise<void> {
     const owner = (request: FastifyRequest): Promise<RequestOwner> => owners.resolve(request.query as Query, ownerHeaders(request));
+    /** Whose prices the totals are in until the cart has a shipping address: the one asked for, else the visitor's. */
+    const shopperCountry = (request: FastifyRequest): string => {
+      const asked = (request.query as Query).country;
+      if (asked === undefined || asked === '') return visitorLocation(request, location).country_code;
+      const country = countryFromHeader(typeof asked === 'string' ? asked : undefined);
+      if (!country) throw new DomainError('bad_request', `country must be a two-letter country code such as NL, not ${String(asked).slice(0, 20)}`);
+      return country;
+    };
 
     app.post('/api/cart/create', doc("A new guest cart, or with a customer token the customer's own cart; the result is its token", { type: 'string' }), async (request) => {
       const query = request.query as Query;
@@ -92,7 +102,7 @@ export function cartRoutes(service: CartService, owners: Owners, methods: Checko
     });
 
     app.get('/api/cart/totals', doc('Totals with tax, shipping, discount and segments', anyObject), async (request) => {
-      return ok(await service.totals(await owner(request), { store: storeOf(request.query as Query) }));
+      return ok(await service.totals(await owner(request), { store: storeOf(request.query as Query), visitorCountry: shopperCountry(request) }));
     });
 
     // The payment methods of the mapping for this cart (cash on delivery not for only virtual items).
@@ -132,7 +142,7 @@ export function cartRoutes(service: CartService, owners: Owners, methods: Checko
       const { addressInformation } = parseBody(ShippingInformationBodySchema, request.body, 'shipping information');
       const method = service.shippingMethod(addressInformation.shippingCarrierCode, addressInformation.shippingMethodCode);
       await service.setShipping(requestOwner, addressRecord(addressInformation.shippingAddress), method);
-      return ok({ payment_methods: await paymentMethodsFor(requestOwner), totals: await service.totals(requestOwner, { store: storeOf(request.query as Query) }) });
+      return ok({ payment_methods: await paymentMethodsFor(requestOwner), totals: await service.totals(requestOwner, { store: storeOf(request.query as Query), visitorCountry: shopperCountry(request) }) });
     });
 
     app.post('/api/cart/collect-totals', doc('Totals for the chosen shipping and payment method', anyObject), async (request) => {
@@ -149,6 +159,7 @@ export function cartRoutes(service: CartService, owners: Owners, methods: Checko
       return ok(
         await service.totals(requestOwner, {
           store: storeOf(request.query as Query),
+          visitorCountry: shopperCountry(request),
           ...(shipping ? { shipping } : {}),
           ...(payment ? { paymentCostInclTax: payment.cost_incl_tax } : {}),
         }),

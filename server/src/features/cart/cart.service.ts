@@ -7,6 +7,7 @@
 import {
   DEFAULT_STORE,
   DomainError,
+  marketFor,
   stockResult,
   taxDefaultCountry,
   type Product,
@@ -114,7 +115,7 @@ export class CartService {
     private readonly carts: CartRepository,
     private readonly catalogue: CatalogueService,
     private readonly stock: StockRepository,
-    private readonly config: Pick<AppConfig, 'stockSync' | 'taxCountry' | 'allowOutOfStockInCart'>,
+    private readonly config: Pick<AppConfig, 'stockSync' | 'taxCountry' | 'allowOutOfStockInCart' | 'currencyRates'>,
     private readonly now: () => number,
   ) {
     // Every line gets its item id the first time the server stores it, whoever wrote it; and every line written
@@ -322,7 +323,12 @@ export class CartService {
     return lines.map((line) => this.quoteItem(line, cart, products.get(line.sku)));
   }
 
-  async totals(owner: RequestOwner, options: { store?: StoreCode; shipping?: ShippingMethod; paymentCostInclTax?: number } = {}): Promise<QuoteTotals> {
+  /**
+   * The quote's totals in the shopper's market: the shipping address's country once the checkout gave one, else
+   * `visitorCountry` (the storefront's country: the location answer or the country the shopper chose), else the
+   * shop's tax country.
+   */
+  async totals(owner: RequestOwner, options: { store?: StoreCode; shipping?: ShippingMethod; paymentCostInclTax?: number; visitorCountry?: string } = {}): Promise<QuoteTotals> {
     const cart = await this.cart(owner);
     await this.syncStock(owner);
     const lines = await this.lines(owner);
@@ -338,8 +344,8 @@ export class CartService {
     return quoteTotals({
       lines,
       product: (sku) => products.get(sku),
-      taxRules: this.catalogue.taxRules,
-      countryId: country ? country.toUpperCase() : taxDefaultCountry(this.config.taxCountry),
+      settings: { taxRules: this.catalogue.taxRules, rates: this.config.currencyRates, shopCountry: taxDefaultCountry(this.config.taxCountry) },
+      market: marketFor(country?.trim() || options.visitorCountry || taxDefaultCountry(this.config.taxCountry), this.config.currencyRates),
       coupon,
       ...(shipping ? { shipping } : {}),
       ...(options.paymentCostInclTax !== undefined ? { paymentCostInclTax: options.paymentCostInclTax } : {}),

@@ -1,11 +1,11 @@
 /**
- * The server quote's totals: each line at the catalogue's current price, taxed for the shipping country with the
- * shared tax rules, summed by the shared cart totals rule (spec 1 §3, §9), less the coupon's discount. Every amount
- * incl. tax is the amount the shopper is shown (`shownAmount`: whole units), so the grand total charged is the one
- * shown; the tax is the difference to the amounts excl. tax. Pure: the caller brings the lines, the products, the
- * rules and the country.
+ * The server quote's totals: each line at the catalogue's current price in the shopper's market (the one price rule
+ * of `shared/src/location/market.ts`: the country's currency and VAT, as the storefront shows), summed by the shared
+ * cart totals rule (spec 1 §3, §9), less the coupon's discount. Every amount incl. tax is the amount the shopper is
+ * shown (`shownAmount`: whole units), so the grand total charged is the one shown; the tax is the difference to the
+ * amounts excl. tax. Pure: the caller brings the lines, the products, the rules and the market.
  */
-import { pricesFromAmounts, roundMoney, shownAmount, taxRateFor, type Product, type TaxRule } from '@shop/shared';
+import { marketAmount, marketPrices, roundMoney, shownAmount, type CurrencyCode, type Market, type MarketSettings, type Product } from '@shop/shared';
 import {
   cartProblemToDomainError,
   cartTotals,
@@ -18,8 +18,6 @@ import {
   type ShippingMethod,
 } from '@shop/shared/cart/index';
 import type { Coupon } from './cart.repository.ts';
-
-export const QUOTE_CURRENCY = 'EUR';
 
 export interface TotalsItem {
   item_id: number | null;
@@ -54,7 +52,11 @@ export interface QuoteTotals {
   payment_incl_tax: number;
   tax_amount: number;
   coupon_code: string | null;
-  quote_currency_code: string;
+  quote_currency_code: CurrencyCode;
+  /** Units of the quote's currency per catalogue euro the amounts were converted at. */
+  base_to_quote_rate: number;
+  /** The country whose VAT the amounts carry. */
+  tax_country: string;
   items_qty: number;
   items_count: number;
   items: TotalsItem[];
@@ -65,11 +67,14 @@ export interface TotalsInput {
   lines: readonly CartLineDoc[];
   /** The catalogue product of a line's sku, when it still exists. */
   product: (sku: string) => Product | undefined;
-  taxRules: readonly TaxRule[];
-  /** The country whose tax applies: the shipping address's, else the shop's tax country. */
-  countryId: string;
+  /** The shop's tax rules, exchange rates and tax country. */
+  settings: MarketSettings;
+  /** Where the shopper buys: the shipping address's country, else the visitor's. */
+  market: Market;
   coupon: Coupon | null;
+  /** In euros, as the shop sets it; converted to the market's currency here. */
   shipping?: ShippingMethod;
+  /** In euros, as the shop sets it; converted to the market's currency here. */
   paymentCostInclTax?: number;
 }
 
@@ -78,11 +83,10 @@ interface PricedLine {
   item: TotalsItem;
 }
 
-/** A product's unit prices excl. and incl. tax, taxed at its own class for the country. */
+/** A product's unit prices excl. and incl. tax in the market, taxed at its own class (what the storefront shows). */
 function catalogueUnitPrice(product: Product, input: TotalsInput): { price: number; priceInclTax: number; rate: number } {
-  const rate = taxRateFor(input.taxRules, { productTaxClassId: product.tax_class_id, countryId: input.countryId })?.rate ?? 0;
-  const prices = pricesFromAmounts(product.price, product.special_price, rate);
-  return { price: prices.final_price, priceInclTax: prices.final_price_incl_tax, rate };
+  const prices = marketPrices(product, input.market, input.settings);
+  return { price: prices.final_price, priceInclTax: prices.final_price_incl_tax, rate: prices.tax_rate };
 }
 
 /**
@@ -114,6 +118,12 @@ export function resolveTotalsLine(line: Pick<CartLineDoc, 'sku' | 'product_optio
   return resolution;
 }
 
+/** The shop's shipping method (set in euros) in the market's currency: both its amounts converted at the rate. */
+function marketShipping(method: ShippingMethod, market: Market): ShippingMethod {
+  if (market.currency === 'EUR') return method;
+  return { ...method, amount: marketAmount(method.amount, market), price_incl_tax: marketAmount(method.price_incl_tax, market) };
+}
+
 function priceLine(line: CartLineDoc, input: TotalsInput): PricedLine {
   const product = input.product(line.sku);
   let price: number;
@@ -129,8 +139,8 @@ function priceLine(line: CartLineDoc, input: TotalsInput): PricedLine {
     // A configurable parent is priced as the variant chosen (its own price and tax class), never as the parent.
     ({ price, priceInclTax, rate } = catalogueUnitPrice(variant ?? product, input));
   } else {
-    // A product gone from the catalogue keeps the price the shopper saw; its tax is unknown here.
-    price = priceInclTax = line.snapshot.value.price_incl_tax;
+    // A product gone from the catalogue keeps the catalogue price the line was added at; its tax is unknown here.
+    price = priceInclTax = marketAmount(line.snapshot.value.price_incl_tax, input.market);
   }
   // The unit price as the shopper sees it is the one charged.
   priceInclTax = shownAmount(priceInclTax);
@@ -154,28 +164,29 @@ function priceLine(line: CartLineDoc, input: TotalsInput): PricedLine {
 }
 
 /** The coupon's discount incl. tax (a shown, whole amount) and its share excl. tax, at most the items' total. */
-function discountOf(coupon: Coupon | null, subtotal: number, subtotalInclTax: number): { inclTax: number; exclTax: number } {
+function discountOf(coupon: Coupon | null, subtotal: number, subtotalInclTax: number, market: Market): { inclTax: number; exclTax: number } {
   if (!coupon || subtotalInclTax <= 0) return { inclTax: 0, exclTax: 0 };
   if (coupon.kind === 'percent') {
     const percent = Math.min(100, Math.max(0, coupon.amount));
     const inclTax = Math.min(subtotalInclTax, shownAmount((subtotalInclTax * percent) / 100));
     return { inclTax, exclTax: roundMoney((inclTax * subtotal) / subtotalInclTax) };
   }
-  const inclTax = Math.min(subtotalInclTax, shownAmount(Math.max(0, coupon.amount)));
+  // A fixed coupon is worth its euro amount in the market's currency.
+  const inclTax = Math.min(subtotalInclTax, shownAmount(marketAmount(Math.max(0, coupon.amount), market)));
   return { inclTax, exclTax: roundMoney((inclTax * subtotal) / subtotalInclTax) };
 }
 
 export function quoteTotals(input: TotalsInput): QuoteTotals {
   const priced = input.lines.filter((line) => line.qty > 0).map((line) => priceLine(line, input));
   const inclTaxByLine = new Map(priced.map(({ line, item }) => [line, item.price_incl_tax]));
-  const shipping = input.shipping ?? DEFAULT_SHIPPING_METHOD;
+  const shipping = marketShipping(input.shipping ?? DEFAULT_SHIPPING_METHOD, input.market);
   const base = cartTotals(
     priced.map(({ line }) => line),
-    { shipping, paymentCostInclTax: input.paymentCostInclTax, priceOf: (line) => inclTaxByLine.get(line) },
+    { shipping, paymentCostInclTax: input.paymentCostInclTax === undefined ? undefined : marketAmount(input.paymentCostInclTax, input.market), priceOf: (line) => inclTaxByLine.get(line) },
   );
   const subtotal = priced.reduce((sum, { item }) => roundMoney(sum + item.row_total), 0);
   const itemsTax = priced.reduce((sum, { item }) => roundMoney(sum + item.tax_amount), 0);
-  const discount = discountOf(input.coupon, subtotal, base.subtotal_incl_tax);
+  const discount = discountOf(input.coupon, subtotal, base.subtotal_incl_tax, input.market);
   if (discount.inclTax > 0) {
     // Spread over the lines by their share, so each line's discount and the total agree.
     let left = discount.inclTax;
@@ -207,7 +218,9 @@ export function quoteTotals(input: TotalsInput): QuoteTotals {
     payment_incl_tax: base.payment_incl_tax,
     tax_amount: taxAmount,
     coupon_code: input.coupon?.code ?? null,
-    quote_currency_code: QUOTE_CURRENCY,
+    quote_currency_code: input.market.currency,
+    base_to_quote_rate: input.market.rate,
+    tax_country: input.market.country,
     items_qty: base.items_qty,
     items_count: base.items_count,
     items: priced.map(({ item }) => item),

@@ -1,4 +1,4 @@
-import { DEFAULT_CURRENCY_RATES } from '@shop/shared';
+import { DEFAULT_CURRENCY_RATES, STANDARD_PRODUCT_TAX_CLASS } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import { fixtureCatalogue } from '../../test/fixture-catalogue.ts';
@@ -21,16 +21,26 @@ describe('GET /api/location', () => {
     expect(headers['cache-control']).toBe('private, no-cache');
   });
 
-  it('reads the country from x-country-code', async () => {
+  it('reads the country from x-country-code; the VAT is the country’s rate in the shop’s tax rules', async () => {
     const answers = await Promise.all(['gb', 'US', 'SE', 'DK', 'DE', 'CH'].map((country) => locate({ 'x-country-code': country })));
     expect(answers.map((a) => a.body.result)).toEqual([
       { country_code: 'GB', vat: 0, currency: 'GBP', rate: DEFAULT_CURRENCY_RATES.GBP },
       { country_code: 'US', vat: 0, currency: 'USD', rate: DEFAULT_CURRENCY_RATES.USD },
       { country_code: 'SE', vat: 21, currency: 'SEK', rate: DEFAULT_CURRENCY_RATES.SEK },
       { country_code: 'DK', vat: 21, currency: 'DKK', rate: DEFAULT_CURRENCY_RATES.DKK },
-      { country_code: 'DE', vat: 21, currency: 'EUR', rate: DEFAULT_CURRENCY_RATES.EUR },
+      { country_code: 'DE', vat: 19, currency: 'EUR', rate: DEFAULT_CURRENCY_RATES.EUR },
       { country_code: 'CH', vat: 0, currency: 'EUR', rate: DEFAULT_CURRENCY_RATES.EUR },
     ]);
+  });
+
+  it('reports the VAT the visitor’s prices carry (one rate for the location answer and the render list)', async () => {
+    const taxable = fixtureCatalogue().products.find((product) => product.tax_class_id === STANDARD_PRODUCT_TAX_CLASS && product.status < 2)!;
+    for (const country of ['NL', 'DE', 'GB', 'US', 'FR', 'CH']) {
+      const { body } = await locate({ 'x-country-code': country });
+      const list = await app.inject({ method: 'GET', url: `/api/catalog/render-list?skus=${encodeURIComponent(taxable.sku)}`, headers: { 'x-country-code': country } });
+      const item = list.json().result.items[0];
+      expect({ country, vat: body.result.vat, currency: body.result.currency }).toEqual({ country, vat: item.tax_rate, currency: item.currency });
+    }
   });
 
   it('falls back to the default for a header that names no country', async () => {

@@ -1,11 +1,12 @@
 /** The location service of spec 2 §9: the visitor's country, the VAT rate charged there and the currency shown. */
-import { LocationSchema } from '@shop/shared';
+import { LocationSchema, marketLocation, taxDefaultCountry } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
 import { envelopeSchema, jsonSchema } from '../../plugins/openapi.ts';
 import type { AppConfig } from '../../config.ts';
+import type { CatalogueService } from '../catalogue/catalogue.service.ts';
 import { visitorLocation, type LocationConfig } from './location.ts';
 
-export function locationRoutes(config: LocationConfig & Pick<AppConfig, 'currencyRates'>) {
+export function locationRoutes(catalogue: Pick<CatalogueService, 'taxRules'>, config: LocationConfig & Pick<AppConfig, 'currencyRates' | 'taxCountry'>) {
   return async function routes(app: FastifyInstance): Promise<void> {
     app.get(
       '/api/location',
@@ -20,8 +21,9 @@ export function locationRoutes(config: LocationConfig & Pick<AppConfig, 'currenc
         // The answer depends on a header a proxy sets: shared caches must keep one copy per country.
         reply.header('vary', config.locationHeader);
         reply.header('cache-control', 'private, no-cache');
-        const location = visitorLocation(request, config);
-        return { code: 200, result: { ...location, rate: config.currencyRates[location.currency] } };
+        // The VAT reported is the one the visitor's prices carry (the shop's tax rules for the country, decision 037).
+        const { country_code } = visitorLocation(request, config);
+        return { code: 200, result: marketLocation(country_code, { taxRules: catalogue.taxRules, rates: config.currencyRates, shopCountry: taxDefaultCountry(config.taxCountry) }) };
       },
     );
   };

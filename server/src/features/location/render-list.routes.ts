@@ -12,9 +12,11 @@ import {
   RenderListResultSchema,
   STORE_CODES,
   STORE_VIEWS,
-  pricesInCurrency,
+  countryFromHeader,
+  marketFor,
+  marketPrices,
   splitSkuList,
-  visitorTaxRate,
+  taxDefaultCountry,
   type CurrencyCode,
   type RenderListItem,
   type StoreCode,
@@ -31,6 +33,7 @@ interface RenderListQuery {
   storeId?: string | string[];
   userGroupId?: string | string[];
   token?: string | string[];
+  country?: string | string[];
 }
 
 const STORE_LIST = STORE_CODES.map((code) => `${STORE_VIEWS[code].storeId} (${code})`).join(' or ');
@@ -72,6 +75,7 @@ export function renderListRoutes(catalogue: CatalogueService, config: LocationCo
               storeId: { type: 'string', description: `${STORE_LIST}; default ${STORE_VIEWS[DEFAULT_STORE].storeId}` },
               userGroupId: { type: 'string', description: 'customer group; prices do not depend on it while user-group tax is off' },
               token: { type: 'string', description: 'accepted and unused' },
+              country: { type: 'string', description: 'the shopper’s country whose VAT applies (e.g. a checkout’s shipping country); default: the visitor’s location' },
             },
             required: ['skus'],
           },
@@ -83,24 +87,21 @@ export function renderListRoutes(catalogue: CatalogueService, config: LocationCo
         const skus = splitSkuList((Array.isArray(query.skus) ? query.skus : [query.skus]).filter((v): v is string => typeof v === 'string'));
         if (skus.length === 0) throw new DomainError('bad_request', 'Give the skus to price as a comma list, e.g. /api/catalog/render-list?skus=W-1,W-2&currencyCode=EUR&storeId=2');
         if (skus.length > RENDER_LIST_MAX_SKUS) throw new DomainError('bad_request', `A render list prices at most ${RENDER_LIST_MAX_SKUS} skus; this request has ${skus.length}`);
-        const location = visitorLocation(request, config);
-        const currency = parseCurrency(single('currencyCode', query.currencyCode), location.currency);
+        const askedCountry = single('country', query.country);
+        const country = askedCountry === undefined ? visitorLocation(request, config).country_code : countryFromHeader(askedCountry);
+        if (country === null) throw new DomainError('bad_request', `country must be a two-letter country code such as NL, not ${askedCountry!.slice(0, 20)}`);
+        const market = marketFor(country, config.currencyRates);
+        // The asked currency is shown at the shop's rate for it; the VAT is always the country's.
+        const currency = parseCurrency(single('currencyCode', query.currencyCode), market.currency);
+        const settings = { taxRules: catalogue.taxRules, rates: config.currencyRates, shopCountry: taxDefaultCountry(config.taxCountry) };
         const store = parseStore(single('storeId', query.storeId));
         const userGroupId = single('userGroupId', query.userGroupId);
         if (userGroupId !== undefined && !/^\d+$/.test(userGroupId)) throw new DomainError('bad_request', `userGroupId must be a whole number, not ${userGroupId}`);
 
-        const rules = catalogue.taxRules;
+        const priced = { country, currency, rate: config.currencyRates[currency] };
         const items: RenderListItem[] = (await catalogue.productsBySkus(store, skus, { withDescriptions: false }))
           .filter((product) => product.status < 2)
-          .map((product) => ({
-            id: product.id,
-            sku: product.sku,
-            ...pricesInCurrency(product, product, {
-              currency,
-              taxRate: visitorTaxRate(rules, product.tax_class_id, location.country_code, config.taxCountry),
-              rates: config.currencyRates,
-            }),
-          }));
+          .map((product) => ({ id: product.id, sku: product.sku, ...marketPrices(product, priced, settings) }));
         reply.header('vary', config.locationHeader);
         reply.header('cache-control', 'private, no-cache');
         return { code: 200, result: { items } };

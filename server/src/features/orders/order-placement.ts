@@ -8,7 +8,7 @@
  * change nothing.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { DEFAULT_STORE, isStoreCode, taxDefaultCountry, type Language, type Product } from '@shop/shared';
+import { DEFAULT_STORE, isStoreCode, marketFor, type CurrencyRates, type Language, type Product } from '@shop/shared';
 import { lineMemberSkus, resolveLine, type CartLineDoc } from '@shop/shared/cart/index';
 import { lineOptionsOf, type LineOptionsSource } from '@shop/shared/cart/line-options';
 import {
@@ -34,7 +34,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../storage/schema.ts';
 import type { CatalogueService } from '../catalogue/catalogue.service.ts';
-import { quoteTotals, QUOTE_CURRENCY } from '../cart/cart.totals.ts';
+import { quoteTotals } from '../cart/cart.totals.ts';
 import type { Coupon } from '../cart/cart.repository.ts';
 import type { Doc, Trx } from '../replication/replication.repository.ts';
 import type { CheckoutMethods } from '../shipping/checkout-methods.ts';
@@ -65,6 +65,10 @@ export interface PlacementOptions {
   catalogue: CatalogueService;
   methods: CheckoutMethods;
   contactEmail: string;
+  /** Units of each currency per catalogue euro (CURRENCY_RATES): an order is converted at the rate of its moment. */
+  currencyRates: CurrencyRates;
+  /** The shop's own tax country (TAX_COUNTRY). */
+  taxCountry: string;
   /** The account bank transfers are paid to. */
   bankAccount: BankAccount;
   /** What the order's first mail says, from its payment method and total. */
@@ -278,8 +282,9 @@ export class OrderPlacement {
     const quote = quoteTotals({
       lines,
       product: (sku) => products.get(sku),
-      taxRules: catalogue.taxRules,
-      countryId: doc.shippingAddress.country.trim().toUpperCase() || taxDefaultCountry(null),
+      // The order is priced where it ships: that country's currency and VAT, as the checkout showed them.
+      settings: { taxRules: catalogue.taxRules, rates: this.options.currencyRates, shopCountry: this.options.taxCountry },
+      market: marketFor(doc.shippingAddress.country.trim() || this.options.taxCountry, this.options.currencyRates),
       coupon: await this.couponOf(orders, owner),
       shipping,
       paymentCostInclTax: payment.cost_incl_tax,
@@ -292,7 +297,9 @@ export class OrderPlacement {
       payment_incl_tax: quote.payment_incl_tax,
       tax_amount: quote.tax_amount,
       grand_total: quote.grand_total,
-      currency: QUOTE_CURRENCY,
+      currency: quote.quote_currency_code,
+      currency_rate: quote.base_to_quote_rate,
+      tax_country: quote.tax_country,
     };
     if (clientTotalsDiffer(doc.totals, totals)) {
       this.options.log?.warn({ orderId: doc.id, client: doc.totals, server: totals }, 'an order came with totals that are not the shop’s: the shop’s are used');
@@ -310,7 +317,7 @@ export class OrderPlacement {
       language,
       increment_id: incrementId,
       status: 'pending',
-      currency: QUOTE_CURRENCY,
+      currency: totals.currency,
       customer_email: doc.customer_email.trim(),
       payment_method: payment.code,
       shipping_method: `${shipping.carrier_code}_${shipping.method_code}`,
@@ -347,14 +354,14 @@ export class OrderPlacement {
         .execute();
     }
     const hash = this.options.statusHash(orderToken, incrementId);
-    const bankTransfer = payment.code === BANK_TRANSFER_CODE ? bankTransferInstructions(this.options.bankAccount, { grand_total: totals.grand_total, currency: QUOTE_CURRENCY, increment_id: incrementId }) : undefined;
+    const bankTransfer = payment.code === BANK_TRANSFER_CODE ? bankTransferInstructions(this.options.bankAccount, { grand_total: totals.grand_total, currency: totals.currency, increment_id: incrementId }) : undefined;
     await this.options.queueConfirmation(trx, {
       to: doc.customer_email.trim(),
       store,
       language,
       firstname: doc.billingAddress.firstName,
       incrementId,
-      currency: QUOTE_CURRENCY,
+      currency: totals.currency,
       grandTotal: totals.grand_total,
       placedAt: at,
       // The quote keeps the order's lines in their order: the options chosen for each come from the order's item.

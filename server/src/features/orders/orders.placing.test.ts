@@ -196,7 +196,7 @@ describe('placing an order from a replication push', () => {
     const cases = [
       { doc: orderDoc({ shippingAddress: { ...base.shippingAddress, zipCode: '12' } }), message: `Address provided in checkout contains invalid data, order cancelled, contact ${CONTACT}`, field: 'shippingAddress.zipCode' },
       { doc: orderDoc({ billingAddress: { ...base.billingAddress, firstName: 'A1' } }), message: `Address provided in checkout contains invalid data, order cancelled, contact ${CONTACT}`, field: 'billingAddress.firstName' },
-      { doc: orderDoc({ shippingAddress: { ...base.shippingAddress, country: 'FR' } }), message: `Address provided in checkout contains invalid data, order cancelled, contact ${CONTACT}`, field: 'shippingAddress.country' },
+      { doc: orderDoc({ shippingAddress: { ...base.shippingAddress, country: 'PL' } }), message: `Address provided in checkout contains invalid data, order cancelled, contact ${CONTACT}`, field: 'shippingAddress.country' },
       { doc: orderDoc({ customer_email: 'not-an-address' }), message: `Internal validation error, check required fields, contact ${CONTACT}`, field: 'customer_email' },
       { doc: orderDoc({ paymentMethod: { code: 'bitcoin' } }), message: `Internal validation error, check required fields, contact ${CONTACT}`, field: 'paymentMethod' },
       { doc: orderDoc({ shippingMethod: { carrier_code: 'ups', method_code: 'express' } }), message: `Internal validation error, check required fields, contact ${CONTACT}`, field: 'shippingMethod' },

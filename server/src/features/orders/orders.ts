@@ -3,7 +3,7 @@
  * confirmation mail queued in the same transaction, delivered once it committed), and the service the payment flow
  * uses.
  */
-import { DEFAULT_STORE, isLanguage, isStoreCode } from '@shop/shared';
+import { DEFAULT_STORE, isLanguage, isStoreCode, taxDefaultCountry } from '@shop/shared';
 import { mailLanguage } from '@shop/shared/stores/shopper-locale';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
@@ -48,7 +48,7 @@ export function createOrders(deps: {
   catalogue: CatalogueService;
   methods: CheckoutMethods;
   mailer: Mailer;
-  config: Pick<AppConfig, 'orders' | 'accounts' | 'dataDir'>;
+  config: Pick<AppConfig, 'orders' | 'accounts' | 'dataDir' | 'currencyRates' | 'taxCountry'>;
   now: () => number;
   log?: FastifyBaseLogger;
 }): OrdersFeature {
@@ -95,6 +95,8 @@ export function createOrders(deps: {
     catalogue: deps.catalogue,
     methods: deps.methods,
     contactEmail: deps.config.orders.contactEmail,
+    currencyRates: deps.config.currencyRates,
+    taxCountry: taxDefaultCountry(deps.config.taxCountry),
     bankAccount: deps.config.orders.bankAccount,
     mailKind: placedMailKind,
     now: deps.now,
