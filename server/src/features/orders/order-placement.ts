@@ -464,6 +464,8 @@ export class OrderPlacement {
       transmited_at: this.options.now(),
       resultCode: 200,
       result,
+      // The order is in the currency the shop placed it in (its shipping country's), whatever the browser assumed.
+      currency: result.totals.currency,
       increment_id: result.increment_id,
       orderNumber: result.increment_id,
       status: result.status,
