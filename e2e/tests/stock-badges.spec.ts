@@ -10,6 +10,11 @@ import { menuCategories, productList, shoot } from './utils.ts';
  * product_sku, created_at, transmited_at) and answered when the connection returns.
  */
 
+/** The page's localStorage, as far as the journey reads it (the journeys compile without the DOM's types). */
+interface PageStorage {
+  localStorage: { getItem(key: string): string | null };
+}
+
 const BATCH = 15;
 const PREFETCH = 15;
 
@@ -102,7 +107,7 @@ test('offline, the stock checks of a listing are queued with the spec’s fields
   await expect(productList(page)).toHaveCount(50);
   const waiting = badges(page).filter({ hasText: 'Stock will be checked when you are back online' });
   await expect(waiting).toHaveCount(PREFETCH);
-  const queue = await page.evaluate(() => JSON.parse((globalThis as unknown as { localStorage: Storage }).localStorage.getItem('shop.stock.queue') ?? '[]') as unknown[]);
+  const queue = await page.evaluate(() => JSON.parse((globalThis as unknown as PageStorage).localStorage.getItem('shop.stock.queue') ?? '[]') as unknown[]);
   expect(queue).toHaveLength(PREFETCH);
   for (const task of queue) expect(Object.keys(task as object).sort()).toEqual(['created_at', 'product_sku', 'task_id']);
   await shoot(page, 'stock-badges-offline', { fullPage: false });
@@ -113,5 +118,5 @@ test('offline, the stock checks of a listing are queued with the spec’s fields
   await expect(badges(page).first()).toHaveText(/^(In stock|Only \d left|Out of stock)$/);
   expect(stock.asked().size).toBeGreaterThanOrEqual(PREFETCH);
   for (const batch of stock.batches) expect(batch.length).toBeLessThanOrEqual(BATCH);
-  await expect.poll(() => page.evaluate(() => (globalThis as unknown as { localStorage: Storage }).localStorage.getItem('shop.stock.queue'))).toBeNull();
+  await expect.poll(() => page.evaluate(() => (globalThis as unknown as PageStorage).localStorage.getItem('shop.stock.queue'))).toBeNull();
 });
