@@ -30,3 +30,5 @@ export * from './pricing/prices.ts';
 export * from './tax/tax.ts';
 export * from './stock/stock.schema.ts';
 export * from './stock/stock.ts';
+export * from './stock/stock-badge.ts';
+export * from './stock/stock-queue.ts';

@@ -6,7 +6,7 @@
 import { cartTotals, checkQuantity, shownLineTotal, type CartLineDoc } from '@shop/shared/cart/index';
 import { useSelector } from '@xstate/react';
 import { Link } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { ApiError } from '../../app/api.ts';
 import { useTranslation } from '../../app/i18n.ts';
 import { useStore } from '../../app/store-context.tsx';
@@ -16,6 +16,9 @@ import { QuantityStepper } from '../../ui/quantity-stepper.tsx';
 import { useFormatPrice } from '../catalogue/price-tag.tsx';
 import { ProductImage } from '../catalogue/product-image.tsx';
 import { useOnlineStatus } from '../offline/use-online-status.ts';
+import { StockBadgeText } from '../stock/stock-badge.tsx';
+import { stockChecks } from '../stock/stock-runtime.ts';
+import { badgeOf, useStockView } from '../stock/use-stock.ts';
 import type { CartRuntime } from './cart-runtime.ts';
 import { loadCartTexts } from './cart-loader.ts';
 import { cartProblemText } from './cart-notices.ts';
@@ -42,6 +45,11 @@ export function Minicart({ open, onClose }: { open: boolean; onClose: () => void
   const lines = useCartLines(runtime);
   const [removing, setRemoving] = useState<CartLineDoc | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  // Each opening asks the lines' stock afresh, in batches of at most 15 (spec 1 §4).
+  const skus = lines?.map((line) => line.sku).join('\n') ?? '';
+  useEffect(() => {
+    if (open && skus) stockChecks().request(skus.split('\n'), { refresh: true });
+  }, [open, skus]);
 
   const setQty = (line: CartLineDoc, qty: number) => {
     void runtime?.setQty(line.id, qty);
@@ -142,20 +150,35 @@ function CartLineRow({ line, onClose, onQty, onRemove }: { line: CartLineDoc; on
 }
 
 /**
- * The stock sync's item note on a line (spec 2 §8): "Out of the stock!" or "In stock!", and, when the line was lowered
- * to what the stock gives, the spec's "Only {maxQuantity} products of this type are available".
+ * A line's stock: the live answer of `/api/stock/list` (asked when the drawer opens and whenever the cart's stock
+ * sync changes the line's note), else the stock sync's item note (spec 2 §8: "Out of the stock!" or "In stock!"), else
+ * whether the check is under way, not verified or waiting for the connection. When the line was lowered to what the
+ * stock gives, the spec's "Only {maxQuantity} products of this type are available" follows.
  */
 function LineStockNote({ line }: { line: CartLineDoc }) {
   const { t } = useTranslation();
   const note = line.stockNote;
-  if (!note) return null;
-  const out = note.status === 'out_of_stock';
+  const view = useStockView(line.sku);
+  const noteKey = note ? `${note.status}:${note.maxQuantity ?? ''}` : '';
+  useEffect(() => {
+    if (noteKey) stockChecks().request([line.sku], { refresh: true });
+  }, [line.sku, noteKey]);
+  const live = view?.state === 'known' ? badgeOf(view) : null;
+  const lowered = note?.status !== 'out_of_stock' && note?.loweredFrom !== undefined && note.maxQuantity !== undefined && line.qty === note.maxQuantity;
+  if (live?.kind === 'unverified' || (!live && !note)) {
+    const { kind, qty } = badgeOf(view);
+    return (
+      <p className={`minicart-line__stock stock-badge stock-badge--${kind}`} data-stock={kind}>
+        <StockBadgeText kind={kind} qty={qty} />
+      </p>
+    );
+  }
+  const out = live ? live.kind === 'out_of_stock' : note?.status === 'out_of_stock';
   return (
-    <p className={`minicart-line__stock minicart-line__stock--${out ? 'out' : 'in'}`}>
+    <p className={`minicart-line__stock minicart-line__stock--${out ? 'out' : 'in'}`} data-stock={live?.kind ?? (out ? 'out_of_stock' : 'in_stock')}>
       {t(out ? 'stock.outOfStock' : 'stock.inStock', { ns: 'cart' })}
-      {!out && note.loweredFrom !== undefined && note.maxQuantity !== undefined && line.qty === note.maxQuantity ? (
-        <span className="minicart-line__stock-lowered"> {t('problems.cart_qty_only_available', { ns: 'cart', maxQuantity: note.maxQuantity })}</span>
-      ) : null}
+      {live?.kind === 'few_left' && !lowered ? <span className="minicart-line__stock-lowered"> {t('stock.fewLeft', { count: live.qty ?? 0 })}</span> : null}
+      {!out && lowered ? <span className="minicart-line__stock-lowered"> {t('problems.cart_qty_only_available', { ns: 'cart', maxQuantity: note.maxQuantity })}</span> : null}
     </p>
   );
 }

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from '../../app/i18n.ts';
 import { useStore } from '../../app/store-context.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
+import { StockBadge } from '../stock/stock-badge.tsx';
 import { PriceTag } from './price-tag.tsx';
 import { ProductImage } from './product-image.tsx';
 
@@ -10,7 +11,11 @@ import { ProductImage } from './product-image.tsx';
 // A one-density screen then loads 310 on a desktop, and 744 only where a card is wider than 310 pixels.
 const CARD_IMAGE_SIZES = '(min-width: 80em) 19rem, (min-width: 48em) 30vw, 46vw';
 
-export function ProductCard({ product, brand }: { product: ProductListItem; brand?: string | undefined }) {
+/**
+ * A product in a listing. Its stock badge asks `/api/stock/list` at once when `stockEager` (the listing's first cards,
+ * spec 1 §9's prefetch count), else when the card comes near the screen.
+ */
+export function ProductCard({ product, brand, stockEager = false }: { product: ProductListItem; brand?: string | undefined; stockEager?: boolean }) {
   const { t } = useTranslation();
   const store = useStore();
   return (
@@ -24,8 +29,9 @@ export function ProductCard({ product, brand }: { product: ProductListItem; bran
       </Link>
       <div className="product-card__meta">
         <PriceTag product={product} sku={product.sku} compact />
-        {!product.stock.is_in_stock ? <span className="product-card__flag">{t('card.outOfStock')}</span> : product.sale ? <span className="product-card__flag product-card__flag--accent">{t('card.sale')}</span> : product.new ? <span className="product-card__flag">{t('card.new')}</span> : null}
+        {product.sale ? <span className="product-card__flag product-card__flag--accent">{t('card.sale')}</span> : product.new ? <span className="product-card__flag">{t('card.new')}</span> : null}
       </div>
+      <StockBadge sku={product.sku} eager={stockEager} className="product-card__stock" />
     </article>
   );
 }

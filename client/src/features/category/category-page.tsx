@@ -14,6 +14,7 @@ import { useMediaQuery } from '../../ui/use-media-query.ts';
 import { brandLabel } from '../catalogue/attribute-labels.ts';
 import { Breadcrumbs } from '../catalogue/breadcrumbs.tsx';
 import { ProductCard, ProductCardSkeleton, ProductGrid } from '../catalogue/product-card.tsx';
+import { STOCK_CONFIG } from '../stock/stock-config.ts';
 import { useCategories } from '../catalogue/use-categories.ts';
 import { useRenderedPrices, VisitorPricesContext } from '../location/visitor-prices.ts';
 import { activeFilterCount, filterStateFromQuery, queryAfterChange, queryWithout, sortIdOf } from './category-query.ts';
@@ -189,8 +190,8 @@ export function CategoryPage({ category }: { category: Category }) {
             <>
               <VisitorPricesContext value={prices}>
                 <ProductGrid busy={products.loading} label={t('category.productList')}>
-                  {products.items.map((product) => (
-                    <ProductCard key={product.id} product={product} brand={brandLabel(product.brand, brand)} />
+                  {products.items.map((product, index) => (
+                    <ProductCard key={product.id} product={product} brand={brandLabel(product.brand, brand)} stockEager={index < STOCK_CONFIG.prefetchCount} />
                   ))}
                 </ProductGrid>
               </VisitorPricesContext>

@@ -7,6 +7,7 @@ import { ErrorState } from '../../ui/error-state.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { listingRequest, mediaUrl, searchListing, searchUrl } from '../catalogue/catalogue-api.ts';
 import { ProductCard, ProductCardSkeleton, ProductGrid } from '../catalogue/product-card.tsx';
+import { STOCK_CONFIG } from '../stock/stock-config.ts';
 import { useRenderedPrices, VisitorPricesContext } from '../location/visitor-prices.ts';
 import { bannersFor, type Banner } from './banners.ts';
 import '../catalogue/catalogue.css';
@@ -113,7 +114,7 @@ function ProductShelf({ id, title, result }: { id: string; title: string; result
       ) : (
         <ProductGrid>
           {result.data
-            ? result.data.items.map((product: ProductListItem) => <ProductCard key={product.id} product={product} brand={brand?.options.find((o) => o.value === String(product.brand))?.label} />)
+            ? result.data.items.map((product: ProductListItem, index: number) => <ProductCard key={product.id} product={product} brand={brand?.options.find((o) => o.value === String(product.brand))?.label} stockEager={index < STOCK_CONFIG.prefetchCount} />)
             : Array.from({ length: HOME_LIST_SIZE }, (_, n) => <ProductCardSkeleton key={n} />)}
         </ProductGrid>
       )}

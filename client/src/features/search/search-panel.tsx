@@ -11,6 +11,8 @@ import { Skeleton } from '../../ui/skeleton.tsx';
 import { listingRequest, searchUrl } from '../catalogue/catalogue-api.ts';
 import { ProductImage } from '../catalogue/product-image.tsx';
 import { PriceTag } from '../catalogue/price-tag.tsx';
+import { StockBadge } from '../stock/stock-badge.tsx';
+import { STOCK_CONFIG } from '../stock/stock-config.ts';
 import { useRenderedPrices, VisitorPricesContext } from '../location/visitor-prices.ts';
 import { useOnlineStatus } from '../offline/use-online-status.ts';
 import { searchOrOffline } from './search-results.ts';
@@ -104,13 +106,14 @@ export function SearchPanel({ id, term, onClose }: { id: string; term: string; o
           {longEnough && answer && answer.items.length > 0 ? (
             <VisitorPricesContext value={prices}>
               <ul className="search-results" aria-busy={!settled}>
-                {answer.items.map((product: ProductListItem) => (
+                {answer.items.map((product: ProductListItem, index: number) => (
                   <li key={product.id}>
                     <Link activeOptions={{ exact: true }} className="search-result" to="/$store/$" params={{ store, _splat: product.url_path }} search={{}}>
                       <ProductImage className="search-result__image" src={product.image} alt="" size="cart" sizes="4.5rem" />
                       <span className="search-result__text">
                         <span className="search-result__name">{product.name}</span>
                         <PriceTag product={product} sku={product.sku} compact />
+                        <StockBadge sku={product.sku} eager={index < STOCK_CONFIG.prefetchCount} />
                       </span>
                     </Link>
                   </li>
