@@ -7,8 +7,8 @@
 import { PRICE_FIELDS, type ProductPrices } from './prices.ts';
 
 export interface PriceFreshness {
-  price_is_current?: boolean;
-  price_refreshed_at?: string;
+  price_is_current?: boolean | undefined;
+  price_refreshed_at?: string | undefined;
 }
 
 /** One sku's synced prices, as the catalogue prices call answers them. */
