@@ -133,6 +133,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     searchCacheTtlSeconds: config.searchCacheTtlSeconds,
     preventChildDirectAccess: config.preventChildDirectAccess,
     taxCountry: config.taxCountry,
+    priceSyncWait: config.priceSyncWait,
   });
   await catalogue.refresh();
   app.decorate('catalogue', catalogue);

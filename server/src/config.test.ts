@@ -44,6 +44,12 @@ describe('loadConfig: stock, location and currencies', () => {
     expect(config.currencyRates).toEqual({ EUR: 1, GBP: 0.85, USD: 1.1, SEK: 10.95, DKK: 7.46 });
   });
 
+  it('reads PRICE_SYNC_WAIT: on unless set to false', () => {
+    expect(loadConfig({}).priceSyncWait).toBe(true);
+    expect(loadConfig({ PRICE_SYNC_WAIT: 'false' }).priceSyncWait).toBe(false);
+    expect(() => loadConfig({ PRICE_SYNC_WAIT: 'later' })).toThrow(/PRICE_SYNC_WAIT="later"/);
+  });
+
   it('names the variable and says what is wrong', () => {
     expect(() => loadConfig({ STOCK_SYNC: 'sometimes' })).toThrow(/STOCK_SYNC="sometimes"/);
     expect(() => loadConfig({ DEFAULT_COUNTRY: 'NLD' })).toThrow(/DEFAULT_COUNTRY="NLD": must be a two-letter country code such as NL/);

@@ -132,6 +132,11 @@ const EnvSchema = z.object({
   SEARCH_CACHE_TTL: z._default(z.pipe(z.string().check(z.regex(/^\d+$/, 'must be a whole number of seconds')), z.transform(Number)), 500),
   /** Stock synchronisation; when off every stock answer is 'volatile' (spec 1 §4). */
   STOCK_SYNC: z._default(flag, true),
+  /**
+   * Product answers wait for the price sync (prices computed at the request, `price_is_current: true`); false answers
+   * with the indexed prices at once (`price_is_current: false`) and the storefront asks the fresh ones (spec 1 §4).
+   */
+  PRICE_SYNC_WAIT: z._default(flag, true),
   /** Out-of-stock products may stay in the cart (spec 1 §9), marked; false removes them when the cart syncs. */
   CART_ALLOW_OUT_OF_STOCK: z._default(flag, true),
   /** The visitor's country when the location header names none (spec 2 §9: NL). */
@@ -264,6 +269,7 @@ export interface AppConfig {
   taxCountry: string;
   searchCacheTtlSeconds: number;
   stockSync: boolean;
+  priceSyncWait: boolean;
   allowOutOfStockInCart: boolean;
   defaultCountry: string;
   /** Lower case, as Node gives header names. */
@@ -357,6 +363,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     taxCountry: v.TAX_DEFAULT_COUNTRY,
     searchCacheTtlSeconds: v.SEARCH_CACHE_TTL,
     stockSync: v.STOCK_SYNC,
+    priceSyncWait: v.PRICE_SYNC_WAIT,
     allowOutOfStockInCart: v.CART_ALLOW_OUT_OF_STOCK,
     defaultCountry: v.DEFAULT_COUNTRY,
     locationHeader: v.LOCATION_HEADER.toLowerCase(),

@@ -27,6 +27,7 @@ export * from './stores/stores.ts';
 export * from './stores/date-format.ts';
 export * from './tax/tax-rule.schema.ts';
 export * from './pricing/prices.ts';
+export * from './pricing/price-freshness.ts';
 export * from './tax/tax.ts';
 export * from './stock/stock.schema.ts';
 export * from './stock/stock.ts';

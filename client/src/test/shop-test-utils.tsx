@@ -1,4 +1,4 @@
-import type { Attribute, Category, Product, RenderListItem, SearchRequest, VisitorLocation } from '@shop/shared';
+import type { Attribute, Category, Product, RenderListItem, SearchRequest, SyncedPrices, VisitorLocation } from '@shop/shared';
 import { render } from '@testing-library/react';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { vi } from 'vitest';
@@ -17,6 +17,8 @@ export interface FakeCatalogue {
   location?: VisitorLocation;
   /** The render list's prices of the asked skus in the asked currency. */
   renderList?: (skus: string[], currency: string) => RenderListItem[];
+  /** The price sync's answer for the asked skus (`GET /api/catalog/prices`), at once or when the promise settles. */
+  prices?: (skus: string[]) => SyncedPrices[] | Promise<SyncedPrices[]>;
 }
 
 const ok = (result: unknown) => new Response(JSON.stringify({ code: 200, result }), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -48,6 +50,7 @@ export function installFakeCatalogue(data: FakeCatalogue) {
     if (url.pathname === '/api/catalog/render-list' && data.renderList) {
       return ok({ items: data.renderList((url.searchParams.get('skus') ?? '').split(','), url.searchParams.get('currencyCode') ?? '') });
     }
+    if (url.pathname === '/api/catalog/prices' && data.prices) return ok({ items: await data.prices((url.searchParams.get('skus') ?? '').split(',')) });
     return new Response('{}', { status: 404 });
   });
   vi.stubGlobal('fetch', fetchMock);

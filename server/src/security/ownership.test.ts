@@ -319,6 +319,7 @@ const CASES: Record<string, Case> = {
   'GET /api/catalog/product/variants': { public: 'the catalogue' },
   'GET /api/catalog/product/members': { public: 'the catalogue' },
   'GET /api/catalog/category': { public: 'the catalogue' },
+  'GET /api/catalog/prices': { public: 'current catalogue prices for a list of skus' },
   'POST /api/url/map': { public: 'the catalogue’s addresses' },
   'GET /api/stock/check': { public: 'stock of catalogue products' },
   'GET /api/stock/list': { public: 'stock of catalogue products' },

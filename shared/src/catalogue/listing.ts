@@ -22,6 +22,8 @@ export const PRODUCT_LISTING_FIELDS = [
   'limited_edition',
   'stock',
   'brand',
+  'price_is_current',
+  'price_refreshed_at',
 ] as const satisfies ReadonlyArray<keyof Product>;
 
 export type ProductListItem = Pick<Product, (typeof PRODUCT_LISTING_FIELDS)[number]>;

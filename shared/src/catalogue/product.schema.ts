@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { PRICE_FIELDS } from '../pricing/prices.ts';
 import { PRODUCT_ATTRIBUTE_CODES, PRODUCT_TYPES, type ProductAttributeCode } from './product-attributes.ts';
 
 export const MediaGalleryEntrySchema = z.object({
@@ -131,5 +132,21 @@ export const ProductSchema = z.object({
   ...attributeShape,
   created_at: z.string(),
   updated_at: z.string(),
+  /** Spec 1 §4: true when the prices were synced for this answer (at `price_refreshed_at`), false when they wait for it. */
+  price_is_current: z.optional(z.boolean()),
+  price_refreshed_at: z.optional(z.string()),
 });
 export type Product = z.infer<typeof ProductSchema>;
+
+/** The catalogue prices call (`GET /api/catalog/prices`): each known sku's synced prices (spec 1 §4). */
+export const CataloguePricesResultSchema = z.object({
+  items: z.array(
+    z.object({
+      sku: z.string(),
+      ...(Object.fromEntries(PRICE_FIELDS.map((field) => [field, z.number()])) as Record<(typeof PRICE_FIELDS)[number], z.ZodMiniNumber>),
+      price_is_current: z.literal(true),
+      price_refreshed_at: z.string(),
+    }),
+  ),
+});
+export type CataloguePricesResult = z.infer<typeof CataloguePricesResultSchema>;

@@ -145,7 +145,8 @@ export function ProductPage({ product }: { product: Product }) {
             </p>
             {/* A bundle's total is read out beside its options; here it would be read twice. */}
             <div className="product-price" aria-live={product.type_id === 'bundle' ? undefined : 'polite'}>
-              <PriceTag product={bundleTotal ?? { ...shown, hide_price: product.hide_price }} sku={bundleTotal ? undefined : shown.sku} pending={bundlePending} large />
+              {/* A chosen variant's price came with the product's answer, synced or not (spec 1 §4). */}
+              <PriceTag product={bundleTotal ?? { ...shown, hide_price: product.hide_price, price_is_current: product.price_is_current }} sku={bundleTotal ? undefined : shown.sku} pending={bundlePending} large />
               <span className="product-price__note">{t('product.taxIncluded')}</span>
             </div>
             {product.type_id === 'configurable' ? (

@@ -1,5 +1,7 @@
 /** The catalogue search of spec 1 §7 (GET for cacheable reads, POST for long queries) and the URL map. */
 import {
+  CATALOGUE_PRICES_MAX_SKUS,
+  CataloguePricesResultSchema,
   DEFAULT_STORE,
   DomainError,
   MISSING_PARENT_SKU_MESSAGE,
@@ -7,6 +9,7 @@ import {
   isStoreCode,
   missingSearchKeyMessage,
   normalizeSearchRequest,
+  splitSkuList,
   type SearchRequest,
 } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
@@ -152,6 +155,26 @@ export function catalogueRoutes(catalogue: CatalogueService) {
         const sku = single(request.query.sku, 'sku');
         if (!sku) throw new DomainError('product_search_key_missing', missingSearchKeyMessage('sku'));
         return { code: 200, result: await catalogue.members(store, sku) };
+      },
+    );
+
+    app.get<{ Querystring: { skus?: string | string[] } }>(
+      '/api/catalog/prices',
+      {
+        schema: {
+          tags: ['catalogue'],
+          summary: 'The price sync of spec 1 §4: current prices of a few skus (the store’s currency and VAT), marked price_is_current with their refresh time',
+          querystring: { type: 'object', properties: { skus: { type: 'string', description: `comma list of at most ${CATALOGUE_PRICES_MAX_SKUS} skus` } }, required: ['skus'] },
+          response: { 200: envelopeSchema(jsonSchema(CataloguePricesResultSchema)), 400: errorEnvelopeSchema },
+        },
+      },
+      async (request, reply) => {
+        const skus = splitSkuList(request.query.skus);
+        if (skus.length === 0) throw new DomainError('bad_request', 'Give the skus to price as a comma list, e.g. /api/catalog/prices?skus=W-1,W-2');
+        if (skus.length > CATALOGUE_PRICES_MAX_SKUS) throw new DomainError('bad_request', `At most ${CATALOGUE_PRICES_MAX_SKUS} skus are priced at once; this request has ${skus.length}`);
+        // Prices of the moment: kept by nobody.
+        reply.header('cache-control', 'no-store');
+        return { code: 200, result: { items: catalogue.syncedPrices(skus) } };
       },
     );
 

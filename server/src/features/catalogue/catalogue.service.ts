@@ -13,7 +13,12 @@ import {
   taxDefaultCountry,
   type ProductLoadOutcome,
   nextSpecialPriceChange,
+  withPriceFields,
+  withSyncedPrices,
+  withUnsyncedPrices,
+  type SyncedPrices,
   type Attribute,
+  type ConfigurableChild,
   type Category,
   type NormalizedSearch,
   type Product,
@@ -26,11 +31,17 @@ import { attributeDocument, categoryDocument, productDocument, projectFields, ty
 import { findUrlRewrite, loadCatalogueSnapshot, loadIndexSources, loadProductDescriptions, type CatalogueSnapshot, type StoredProduct } from './catalogue.snapshot.ts';
 import { searchDocuments } from './search/document-search.ts';
 import { SearchCache, searchCacheKey } from './search/search-cache.ts';
-import { ProductIndex } from './search/product-index.ts';
+import { ProductIndex, pricesAt } from './search/product-index.ts';
+
+/** A search answer as cached: its items without the price marks, and the product of each item (to sync its prices). */
+interface CachedSearch {
+  result: SearchResult;
+  productIds: readonly number[];
+}
 
 interface Loaded {
   snapshot: CatalogueSnapshot;
-  cache: SearchCache<SearchResult>;
+  cache: SearchCache<CachedSearch>;
   index: ProductIndex;
   context: DocumentContext;
   categories: Record<StoreCode, Category[]>;
@@ -53,7 +64,17 @@ export class CatalogueService {
 
   constructor(
     private readonly db: Db,
-    private readonly options: { useUrlKeys: boolean; clock: () => Date; searchCacheTtlSeconds?: number; searchCacheEntries?: number; searchCacheBytes?: number; preventChildDirectAccess?: boolean; taxCountry?: string },
+    private readonly options: {
+      useUrlKeys: boolean;
+      clock: () => Date;
+      searchCacheTtlSeconds?: number;
+      searchCacheEntries?: number;
+      searchCacheBytes?: number;
+      preventChildDirectAccess?: boolean;
+      taxCountry?: string;
+      /** Product answers wait for the price sync (default); false answers with the index's prices (spec 1 §4). */
+      priceSyncWait?: boolean;
+    },
   ) {}
 
   async refresh(): Promise<void> {
@@ -64,13 +85,13 @@ export class CatalogueService {
     this.schedulePriceRefresh(snapshot);
     this.loaded = {
       snapshot,
-      cache: new SearchCache<SearchResult>(
+      cache: new SearchCache<CachedSearch>(
         (this.options.searchCacheTtlSeconds ?? SEARCH.cacheTtlSeconds) * 1000,
         this.options.searchCacheEntries ?? 1000,
         () => this.options.clock().getTime(),
         // Weighed by the length of the answer's JSON: at most `searchCacheBytes` of answers are kept (about 2.5 times
         // that in memory).
-        { maxWeight: this.options.searchCacheBytes ?? DEFAULT_SEARCH_CACHE_BYTES, weigh: (result) => JSON.stringify(result.items).length },
+        { maxWeight: this.options.searchCacheBytes ?? DEFAULT_SEARCH_CACHE_BYTES, weigh: (entry) => JSON.stringify(entry.result.items).length },
       ),
       index,
       context,
@@ -119,21 +140,80 @@ export class CatalogueService {
     return this.current.snapshot.taxRules;
   }
 
-  /** The documents of the skus that exist, in the order asked (the price render list of spec 1 §7). */
+  /**
+   * The documents of the skus that exist, in the order asked (the price render list of spec 1 §7, the cart, the
+   * order). Their prices are always synced, whatever PRICE_SYNC_WAIT says: money is never counted with an index's
+   * prices.
+   */
   productsBySkus(store: StoreCode, skus: readonly string[], options: { withDescriptions: boolean }): Promise<Product[]> {
     const { snapshot } = this.current;
     return this.documents(
       store,
       skus.flatMap((sku) => snapshot.productsBySku.get(sku) ?? []),
       options.withDescriptions,
+      true,
     );
   }
 
-  /** Product documents with their descriptions, which are read from the database for just these products. */
-  private async documents(store: StoreCode, products: readonly StoredProduct[], withDescriptions = true): Promise<Product[]> {
+  /** Whether product answers wait for the price sync (PRICE_SYNC_WAIT, spec 1 §4). */
+  get waitsForPriceSync(): boolean {
+    return this.options.priceSyncWait ?? true;
+  }
+
+  /**
+   * The price sync (spec 1 §4) for a few skus: each known, enabled product's prices computed now, marked current
+   * with the moment. Unknown and disabled skus are left out.
+   */
+  syncedPrices(skus: readonly string[]): SyncedPrices[] {
+    const { snapshot } = this.current;
+    const now = this.options.clock();
+    const served = pricesAt(snapshot, now, taxDefaultCountry(this.options.taxCountry));
+    return skus.flatMap((sku) => {
+      const product = snapshot.productsBySku.get(sku);
+      if (!product || product.status >= 2) return [];
+      return [{ sku, ...served(product), price_is_current: true as const, price_refreshed_at: now.toISOString() }];
+    });
+  }
+
+  /**
+   * The price marks of an answer's items (spec 1 §4). Synced: the prices of each item's product (and of a configurable
+   * product's children) are computed now and overwrite the index's, marked current with the moment. Not synced: the
+   * index's prices, marked not current, without a refresh time. `wants` keeps a search's field projection.
+   */
+  private markPrices<T extends object>(items: readonly T[], productIds: readonly number[], sync: boolean, wants: (field: string) => boolean = () => true): T[] {
+    const { snapshot } = this.current;
+    const keep = (marked: object) => {
+      const item = marked as Record<string, unknown>;
+      if (!wants('price_is_current')) delete item.price_is_current;
+      if (!wants('price_refreshed_at')) delete item.price_refreshed_at;
+      return item as T;
+    };
+    if (!sync) return items.map((item) => keep(withUnsyncedPrices(item)));
+    const now = this.options.clock();
+    const served = pricesAt(snapshot, now, taxDefaultCountry(this.options.taxCountry));
+    return items.map((item, i) => {
+      const product = snapshot.productsById.get(productIds[i]!);
+      if (!product) return keep(withUnsyncedPrices(item));
+      const synced = withSyncedPrices(item, served(product), now.toISOString()) as Record<string, unknown>;
+      if (Array.isArray(synced.configurable_children)) {
+        synced.configurable_children = (synced.configurable_children as ConfigurableChild[]).map((child) => {
+          const stored = snapshot.productsById.get(child.id);
+          return stored ? withPriceFields(child, served(stored)) : child;
+        });
+      }
+      return keep(synced);
+    });
+  }
+
+  /**
+   * Product documents with their descriptions, which are read from the database for just these products, and their
+   * prices synced or not (`sync`, by default as PRICE_SYNC_WAIT says).
+   */
+  private async documents(store: StoreCode, products: readonly StoredProduct[], withDescriptions = true, sync = this.waitsForPriceSync): Promise<Product[]> {
     const { context } = this.current;
     const descriptions = withDescriptions ? await loadProductDescriptions(this.db, store, products.map((p) => p.id)) : undefined;
-    return products.map((product) => productDocument(product, store, context, descriptions?.get(product.id)));
+    const documents = products.map((product) => productDocument(product, store, context, descriptions?.get(product.id)));
+    return this.markPrices(documents, products.map((p) => p.id), sync);
   }
 
   /**
@@ -144,47 +224,58 @@ export class CatalogueService {
     const { cache } = this.current;
     const key = cache.enabled ? searchCacheKey(request) : null;
     const hit = key === null ? undefined : cache.get(key);
-    if (hit) return hit;
+    if (hit) return this.withPriceMarks(hit, request);
     const started = performance.now();
-    const work = this.searchUncached(request).then((result) => {
-      if (key !== null) cache.set(key, result);
-      return result;
+    const work = this.searchUncached(request).then((entry) => {
+      if (key !== null) cache.set(key, entry);
+      return this.withPriceMarks(entry, request);
     });
     return withinDeadline(work, SEARCH.serverTimeoutMs - (performance.now() - started));
   }
 
-  private async searchUncached(request: NormalizedSearch): Promise<SearchResult> {
+  /**
+   * A product search's answer is cached with the index's prices; each answer, cached or not, is then synced (or
+   * marked not current) at the moment it is given, so a cached answer never claims an old sync as current.
+   */
+  private withPriceMarks(entry: CachedSearch, request: NormalizedSearch): SearchResult {
+    if (request.entity !== 'product') return entry.result;
+    const items = this.markPrices(entry.result.items as object[], entry.productIds, this.waitsForPriceSync, (field) => wantsField(request, field));
+    return { ...entry.result, items };
+  }
+
+  private async searchUncached(request: NormalizedSearch): Promise<CachedSearch> {
     const { index, categories, attributes, snapshot } = this.current;
     const project = <T extends object>(items: T[]) => items.map((item) => projectFields(item, request.includeFields, request.excludeFields));
     switch (request.entity) {
       case 'product': {
         const result = index.search(request);
-        const items = await this.documents(
-          request.storeCode,
-          result.hits.map((hit) => hit.product),
-          wantsField(request, 'description') || wantsField(request, 'short_description'),
-        );
+        const products = result.hits.map((hit) => hit.product);
+        // Marked (synced or not) after the cache, in withPriceMarks.
+        const items = await this.documents(request.storeCode, products, wantsField(request, 'description') || wantsField(request, 'short_description'), false);
         const codes = Object.keys(result.aggregations).filter((code) => code !== 'price');
         return {
-          items: project(items),
-          total: result.total,
-          start: request.start,
-          size: request.size,
-          aggregations: result.aggregations,
-          attributeMetadata: attributes[request.storeCode].filter((a) => codes.includes(a.attribute_code)),
+          result: {
+            items: project(items),
+            total: result.total,
+            start: request.start,
+            size: request.size,
+            aggregations: result.aggregations,
+            attributeMetadata: attributes[request.storeCode].filter((a) => codes.includes(a.attribute_code)),
+          },
+          productIds: products.map((p) => p.id),
         };
       }
       case 'category': {
         const { items, total } = searchDocuments(categories[request.storeCode], request, CATEGORY_FIELDS);
-        return { items: project(items), total, start: request.start, size: request.size, aggregations: {}, attributeMetadata: [] };
+        return { result: { items: project(items), total, start: request.start, size: request.size, aggregations: {}, attributeMetadata: [] }, productIds: [] };
       }
       case 'attribute': {
         const { items, total } = searchDocuments(attributes[request.storeCode], request, ATTRIBUTE_FIELDS);
-        return { items: project(items), total, start: request.start, size: request.size, aggregations: {}, attributeMetadata: [] };
+        return { result: { items: project(items), total, start: request.start, size: request.size, aggregations: {}, attributeMetadata: [] }, productIds: [] };
       }
       case 'taxrule': {
         const { items, total } = searchDocuments<TaxRule>(snapshot.taxRules, request, TAXRULE_FIELDS);
-        return { items: project(items), total, start: request.start, size: request.size, aggregations: {}, attributeMetadata: [] };
+        return { result: { items: project(items), total, start: request.start, size: request.size, aggregations: {}, attributeMetadata: [] }, productIds: [] };
       }
     }
   }
@@ -229,7 +320,13 @@ export class CatalogueService {
     const parent = this.current.snapshot.productsBySku.get(parentSku);
     if (!parent || parent.status >= 2) throw new DomainError('not_found', `Product query returned empty result sku = ${parentSku}`, { status: 404 });
     if (parent.type_id !== 'configurable') throw new DomainError('bad_request', MISSING_PARENT_SKU_MESSAGE);
-    return productDocument(parent, store, this.current.context).configurable_children ?? [];
+    const children = productDocument(parent, store, this.current.context).configurable_children ?? [];
+    if (!this.waitsForPriceSync) return children;
+    const served = pricesAt(this.current.snapshot, this.options.clock(), taxDefaultCountry(this.options.taxCountry));
+    return children.map((child) => {
+      const stored = this.current.snapshot.productsById.get(child.id);
+      return stored ? withPriceFields(child, served(stored)) : child;
+    });
   }
 
   /**

@@ -701,17 +701,32 @@ function roundScore(score: number): number {
  * grouped and bundle products the sums of spec 1 §4.
  */
 function computePrices(snapshot: CatalogueSnapshot, now: Date, taxCountry: string): ProductPrices[] {
+  const served = pricesAt(snapshot, now, taxCountry);
+  return snapshot.products.map(served);
+}
+
+/**
+ * A product's prices as served at `now` (see computePrices), for one product or all: each product's own prices are
+ * computed once, when first needed. The index prices every product this way when it is built; the price sync
+ * (spec 1 §4) prices the few products of an answer this way at the request.
+ */
+export function pricesAt(snapshot: CatalogueSnapshot, now: Date, taxCountry: string): (product: StoredProduct) => ProductPrices {
   const own = new Map<number, ProductPrices>();
-  for (const p of snapshot.products) {
-    const rate = taxRateFor(snapshot.taxRules, { productTaxClassId: p.tax_class_id, countryId: taxCountry })?.rate ?? 0;
-    own.set(p.id, productPrices(p, rate, now));
-  }
+  const ownOf = (p: StoredProduct) => {
+    let prices = own.get(p.id);
+    if (!prices) {
+      const rate = taxRateFor(snapshot.taxRules, { productTaxClassId: p.tax_class_id, countryId: taxCountry })?.rate ?? 0;
+      prices = productPrices(p, rate, now);
+      own.set(p.id, prices);
+    }
+    return prices;
+  };
   const member = (sku: string) => {
     const product = snapshot.productsBySku.get(sku);
-    return product ? { type_id: product.type_id, prices: own.get(product.id)! } : undefined;
+    return product ? { type_id: product.type_id, prices: ownOf(product) } : undefined;
   };
-  return snapshot.products.map((p) => {
-    const base = own.get(p.id)!;
+  return (p) => {
+    const base = ownOf(p);
     if (p.type_id === 'grouped' && p.links?.length) return groupedPrice(p.links, member);
     if (p.type_id === 'bundle' && p.bundle_options?.length) return bundlePrice(p.bundle_options, member);
     if (p.type_id !== 'configurable' || !p.child_ids?.length) return base;
@@ -719,9 +734,9 @@ function computePrices(snapshot: CatalogueSnapshot, now: Date, taxCountry: strin
     for (const id of p.child_ids) {
       const child = snapshot.productsById.get(id);
       if (!child || child.status >= 2 || !child.stock.is_in_stock) continue;
-      const prices = own.get(id)!;
+      const prices = ownOf(child);
       if (!cheapest || prices.final_price < cheapest.final_price) cheapest = prices;
     }
     return cheapest ?? base;
-  });
+  };
 }

@@ -1,0 +1,118 @@
+import { expect, test } from './fixtures.ts';
+import type { Route } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { menuCategories, shoot } from './utils.ts';
+
+/**
+ * Price freshness (spec 1 §4). The shop of the other journeys waits for the price sync (PRICE_SYNC_WAIT on): its
+ * answers are priced at the request and nothing more is asked. A second shop with PRICE_SYNC_WAIT=false (same data,
+ * its own port) answers listings at once with the index's prices marked not current; the storefront shows them
+ * subdued, "not yet confirmed", asks /api/catalog/prices and puts the synced prices in their place.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+let server: ChildProcess | undefined;
+let notWaiting = '';
+
+test.beforeAll(async () => {
+  server = spawn(process.execPath, ['--expose-gc', 'dist/server.mjs'], {
+    cwd: path.join(root, 'server'),
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR!,
+      CLIENT_DIST: process.env.E2E_CLIENT_DIST ?? path.join(root, 'client', 'dist'),
+      LOG_LEVEL: 'info',
+      LOG_FORMAT: 'json',
+      PRICE_SYNC_WAIT: 'false',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  notWaiting = await new Promise<string>((resolve, reject) => {
+    let log = '';
+    server!.stdout!.on('data', (chunk: Buffer) => {
+      if (notWaiting) return;
+      log += chunk.toString('utf8');
+      const open = /Shop open at (http:\/\/127\.0\.0\.1:\d+)\/nl/.exec(log);
+      if (open) resolve(open[1]!);
+    });
+    server!.once('exit', (code) => reject(new Error(`the PRICE_SYNC_WAIT=false shop stopped (${code}):\n${log}`)));
+  });
+  await expect.poll(async () => fetch(`${notWaiting}/health`).then((r) => r.ok, () => false), { timeout: 60_000 }).toBe(true);
+});
+
+test.afterAll(() => {
+  server?.kill();
+});
+
+test('with PRICE_SYNC_WAIT=false a listing shows its prices subdued first, then the synced prices in the same place', async ({ page, request }) => {
+  const [category] = await menuCategories(request, 'en');
+  // The price sync's answers are held until the stale state has been looked at.
+  const held: Route[] = [];
+  await page.route('**/api/catalog/prices?**', (route) => void held.push(route));
+  const listing = page.waitForResponse((response) => response.url().includes('/api/catalog/search') && response.url().includes('price_is_current'));
+  await page.goto(`${notWaiting}/en/${category!.url_path}`);
+  const answered = (await (await listing).json()) as { result: { items: Array<{ sku: string; price_is_current?: boolean; price_refreshed_at?: string; hide_price: boolean }> } };
+  expect(answered.result.items.length).toBeGreaterThan(0);
+  for (const item of answered.result.items) {
+    expect(item.price_is_current).toBe(false);
+    expect(item.price_refreshed_at).toBeUndefined();
+  }
+
+  const cards = page.getByRole('main').getByRole('article');
+  const priced = answered.result.items.filter((item) => !item.hide_price);
+  const first = cards.filter({ has: page.locator('.price') }).first();
+  const price = first.locator('.price');
+  await expect(price).toHaveClass(/price--unconfirmed/);
+  await expect(price).toContainText('not yet confirmed');
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  const before = await price.boundingBox();
+  await shoot(page, 'price-freshness-1-not-yet-confirmed', { fullPage: false });
+
+  // Each held call asks at most 50 skus; together they ask every priced card of the page.
+  const asked = held.flatMap((route) => new URL(route.request().url()).searchParams.get('skus')!.split(','));
+  for (const route of held) expect(new URL(route.request().url()).searchParams.get('skus')!.split(',').length).toBeLessThanOrEqual(50);
+  expect(new Set(asked)).toEqual(new Set(priced.map((item) => item.sku)));
+  const synced = await Promise.all(held.splice(0).map(async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { result: { items: Array<{ sku: string; price_is_current: boolean; price_refreshed_at: string; final_price_incl_tax: number }> } };
+    await route.fulfill({ response });
+    return body.result.items;
+  }));
+  for (const item of synced.flat()) {
+    expect(item.price_is_current).toBe(true);
+    expect(Date.parse(item.price_refreshed_at)).toBeGreaterThan(Date.now() - 60_000);
+  }
+
+  await expect(page.locator('.price--unconfirmed')).toHaveCount(0);
+  await expect(price).not.toContainText('not yet confirmed');
+  // The synced price took the stale one's place: the same spot, nothing moved.
+  const after = await price.boundingBox();
+  expect(after?.y).toBe(before?.y);
+  expect(after?.x).toBe(before?.x);
+  const firstSku = priced[0]!.sku;
+  const shownSynced = synced.flat().find((item) => item.sku === firstSku)!;
+  await expect(price).toContainText(Math.round(shownSynced.final_price_incl_tax).toLocaleString('en-GB'));
+  await shoot(page, 'price-freshness-2-synced', { fullPage: false });
+});
+
+test('with the price sync waited for (the default) answers are current and nothing more is asked', async ({ page, request }) => {
+  const [category] = await menuCategories(request, 'en');
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/catalog/prices')) asked.push(r.url());
+  });
+  const listing = page.waitForResponse((response) => response.url().includes('/api/catalog/search') && response.url().includes('price_is_current'));
+  await page.goto(`/en/${category!.url_path}`);
+  const answered = (await (await listing).json()) as { result: { items: Array<{ price_is_current?: boolean; price_refreshed_at?: string }> } };
+  for (const item of answered.result.items) {
+    expect(item.price_is_current).toBe(true);
+    expect(Date.parse(item.price_refreshed_at!)).toBeGreaterThan(Date.now() - 60_000);
+  }
+  await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
+  await expect(page.locator('.price--unconfirmed')).toHaveCount(0);
+  expect(asked).toEqual([]);
+});
