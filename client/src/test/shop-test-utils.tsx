@@ -16,7 +16,7 @@ export interface FakeCatalogue {
   /** The location service's answer; without it the call fails and the shop keeps the catalogue's prices. */
   location?: VisitorLocation;
   /** The render list's prices of the asked skus in the asked currency. */
-  renderList?: (skus: string[], currency: string) => RenderListItem[];
+  renderList?: (skus: string[], currency: string, country: string | null) => RenderListItem[];
 }
 
 const ok = (result: unknown) => new Response(JSON.stringify({ code: 200, result }), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -46,7 +46,7 @@ export function installFakeCatalogue(data: FakeCatalogue) {
     }
     if (url.pathname === '/api/location' && data.location) return ok(data.location);
     if (url.pathname === '/api/catalog/render-list' && data.renderList) {
-      return ok({ items: data.renderList((url.searchParams.get('skus') ?? '').split(','), url.searchParams.get('currencyCode') ?? '') });
+      return ok({ items: data.renderList((url.searchParams.get('skus') ?? '').split(','), url.searchParams.get('currencyCode') ?? '', url.searchParams.get('country')) });
     }
     return new Response('{}', { status: 404 });
   });

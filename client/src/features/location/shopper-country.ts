@@ -61,10 +61,25 @@ function read(): Snapshot {
 }
 
 let snapshot: Snapshot | null = null;
+/** The stored texts `snapshot` was read from: a read again only when they change (one object per state, as React needs). */
+let storedTexts = '';
 const listeners = new Set<() => void>();
 
+function rawTexts(): string {
+  try {
+    return `${localStorage.getItem(LOCATION_KEY) ?? ''}\n${localStorage.getItem(SHIP_TO_KEY) ?? ''}`;
+  } catch {
+    return storedTexts;
+  }
+}
+
 function current(): Snapshot {
-  snapshot ??= read();
+  const texts = rawTexts();
+  if (snapshot === null || texts !== storedTexts) {
+    // Storage holds the truth (another tab, or storage cleared); a value storage refused stays in `snapshot`.
+    if (snapshot === null || texts !== storedTexts) snapshot = read();
+    storedTexts = texts;
+  }
   return snapshot;
 }
 
@@ -79,8 +94,9 @@ export function marketKey(market: ShopperMarket | null): string {
 }
 
 function reload(): void {
-  const before = current().market;
+  const before = snapshot?.market ?? null;
   snapshot = read();
+  storedTexts = rawTexts();
   // Listeners hear a change of market; a new rate alone re-renders nothing.
   if (!sameShopperMarket(before, snapshot.market) || (before && snapshot.market && before.rate !== snapshot.market.rate)) for (const listener of listeners) listener();
 }
@@ -106,7 +122,8 @@ export function rememberedLocation(): VisitorLocation | null {
 
 /** The location service's answer: remembered for the next visit and every tab. */
 export function rememberLocation(location: VisitorLocation): void {
-  const known = current().location;
+  const before = current();
+  const known = before.location;
   if (known && known.country_code === location.country_code && known.currency === location.currency && known.vat === location.vat && known.rate === location.rate) return;
   write(LOCATION_KEY, location);
   try {
@@ -114,8 +131,8 @@ export function rememberLocation(location: VisitorLocation): void {
   } catch {
     // As above.
   }
-  const before = current();
   snapshot = read();
+  storedTexts = rawTexts();
   // Storage refused: keep it in this tab at least.
   if (!snapshot.location) snapshot = { ...before, location, market: before.shipTo ?? { country: location.country_code, currency: location.currency, rate: location.rate } };
   if (!sameShopperMarket(before.market, snapshot.market) || before.market?.rate !== snapshot.market?.rate) for (const listener of listeners) listener();
@@ -127,6 +144,7 @@ export function setShipToMarket(market: ShopperMarket | null): void {
   if (sameShopperMarket(before.shipTo, market) && before.shipTo?.rate === market?.rate) return;
   write(SHIP_TO_KEY, market);
   snapshot = read();
+  storedTexts = rawTexts();
   if (!sameShopperMarket(snapshot.shipTo, market)) snapshot = { ...snapshot, shipTo: market, market: market ?? snapshot.market };
   if (!sameShopperMarket(before.market, snapshot.market) || before.market?.rate !== snapshot.market?.rate) for (const listener of listeners) listener();
 }
@@ -147,6 +165,7 @@ if (typeof window !== 'undefined') {
 /** For tests: forget what this module read (a test clears localStorage between cases). */
 export function resetShopperMarketForTests(): void {
   snapshot = null;
+  storedTexts = '';
 }
 
 /** The shopper's market, live: a component re-renders when it changes here or in another tab. */
