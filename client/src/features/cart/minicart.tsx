@@ -220,7 +220,7 @@ function CartSummary({ runtime, lines, onClose, server, refused, prices, token, 
             <dd>−{format(Math.abs(server.discount_amount), currency)}</dd>
           </div>
         ) : null}
-        {server || local?.exact ? (
+        {server || local?.exact || (online && token !== null) ? (
           <>
             <div>
               <dt>{t('totals.shipping', { ns: 'cart' })}</dt>
@@ -234,7 +234,7 @@ function CartSummary({ runtime, lines, onClose, server, refused, prices, token, 
         ) : null}
       </dl>
       <p className="minicart__note">{t('totals.taxIncluded', { ns: 'cart' })}</p>
-      {!server && !local?.exact ? (
+      {!server && !local?.exact && !(online && token !== null) ? (
         <p className="minicart__note minicart__confirm" role="status">
           {t('totals.confirmedOnline', { ns: 'cart' })}
         </p>

@@ -52,8 +52,10 @@ function pricesOf(result: RenderListResult): VisitorPrices {
 
 /** The visitor's prices as far as they are known without waiting (for a page shown again). */
 export function knownPrices(list: string | null, storeId: number, storeCurrency: CurrencyCode, storeCountry: string): VisitorPrices {
-  const location = knownLocation();
-  const market = shopperMarket() ?? { country: location.country_code, currency: location.currency };
+  const located = peekCached<VisitorLocation>(LOCATION_URL) ?? rememberedLocation();
+  const market = shopperMarket() ?? (located ? { country: located.country_code, currency: located.currency } : null);
+  // Not known yet where the shopper buys: nothing is shown as their price.
+  if (!market) return PENDING_PRICES;
   if (usesCatalogue(market, storeCountry, storeCurrency)) return CATALOGUE_PRICES;
   const result = list === null ? undefined : peekCached<RenderListResult>(renderListUrl(list, storeId, market));
   return result ? pricesOf(result) : PENDING_PRICES;

@@ -37,8 +37,8 @@ let loader: typeof Loader | undefined;
 /**
  * The visitor's prices of `skus` (null while the page does not know them yet): one render-list call per list when the
  * shopper's market (country and currency) is not the store's own. Before the location service answers, the remembered
- * market counts: a first visit shows the catalogue's prices at once, as does one from the store's own country (NL,
- * EUR). When the shopper's market changes (location, checkout's shipping country, another tab), the prices are asked
+ * market counts: a visit from the store's own country (NL, EUR) shows the catalogue's prices at once; a first visit
+ * shows skeletons until the location answers (never a catalogue euro price to a shopper of another market). When the shopper's market changes (location, checkout's shipping country, another tab), the prices are asked
  * again and a skeleton stands in meanwhile.
  */
 export function useRenderedPrices(skus: readonly string[] | null): VisitorPrices {
@@ -47,7 +47,8 @@ export function useRenderedPrices(skus: readonly string[] | null): VisitorPrices
   const market = useShopperMarket();
   const key = `${marketKey(market)}|${list ?? ''}`;
   const [state, setState] = useState(() => {
-    const start = market === null || (market.country === i18n.country && market.currency === i18n.currencyCode) ? CATALOGUE_PRICES : PENDING_PRICES;
+    // Before the shopper's market is known (a first visit) no price is shown as theirs: a skeleton until the location answers.
+    const start = market !== null && market.country === i18n.country && market.currency === i18n.currencyCode ? CATALOGUE_PRICES : PENDING_PRICES;
     return { key, list, prices: loader?.knownPrices(list, storeId, i18n.currencyCode, i18n.country) ?? start };
   });
   useEffect(() => {
