@@ -181,12 +181,8 @@ function Checkout({ runtime, orders }: { runtime: CartRuntime; orders: OrdersRun
   // the new costs as they pick), never when the prices' country or the prices themselves changed (see onPlace).
   const [seen, setSeen] = useState<typeof shown>(null);
   const [changed, setChanged] = useState<{ from: NonNullable<typeof shown>; to: NonNullable<typeof shown> } | null>(null);
-  useEffect(() => {
-    if (!shown) return;
-    setSeen((last) => (last === null || (last.methods !== shown.methods && last.currency === shown.currency && last.country === shown.country) ? shown : last));
-    // The shown values are the dependencies.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [shown?.total, shown?.currency, shown?.country, shown?.methods]);
+  // Adjusted while rendering (React's way to follow a value): once per change, as `seen` then matches.
+  if (shown && (seen === null || (seen.methods !== shown.methods && seen.currency === shown.currency && seen.country === shown.country))) setSeen(shown);
   // The latest values for the actors, which run outside React.
   const latest = useRef<Latest>({ lines, draft, password, shipping, payments, sameAsShipping, online, prices, shownTotals });
   useLayoutEffect(() => {
