@@ -11,7 +11,7 @@ export async function fillPersonal(page: Page): Promise<void> {
   await page.getByLabel('Phone Number').fill(SHOPPER.phone);
 }
 
-export async function fillShipping(page: Page): Promise<void> {
+export async function fillShipping(page: Page, country = 'NL'): Promise<void> {
   const step = page.getByRole('region', { name: 'Shipping' });
   await step.getByLabel('First name').fill(SHOPPER.firstName);
   await step.getByLabel('Last name').fill(SHOPPER.lastName);
@@ -19,16 +19,16 @@ export async function fillShipping(page: Page): Promise<void> {
   await step.getByLabel('House/Apartment number').fill('1');
   await step.getByLabel('Zip-code').fill('1012 NX');
   await step.getByLabel('City').fill('Amsterdam');
-  await step.getByLabel('Country').selectOption('NL');
+  await step.getByLabel('Country').selectOption(country);
   await step.getByLabel('Phone Number').fill(SHOPPER.phone);
   await expect(step.getByRole('radio', { name: /DPD Courier/ })).toBeChecked();
 }
 
 /** From Personal Details to the Order Summary, paying with bank transfer unless another method is named. */
-export async function toSummary(page: Page, paymentMethod = 'Bank transfer'): Promise<void> {
+export async function toSummary(page: Page, paymentMethod = 'Bank transfer', country = 'NL'): Promise<void> {
   await fillPersonal(page);
   await page.getByRole('button', { name: 'Continue to Shipping' }).click();
-  await fillShipping(page);
+  await fillShipping(page, country);
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   // The choice is written to the draft, and the radio follows the draft.
   await page.getByRole('radio', { name: paymentMethod }).click();

@@ -16,7 +16,7 @@ export interface FakeCatalogue {
   /** The location service's answer; without it the call fails and the shop keeps the catalogue's prices. */
   location?: VisitorLocation;
   /** The render list's prices of the asked skus in the asked currency. */
-  renderList?: (skus: string[], currency: string) => RenderListItem[];
+  renderList?: (skus: string[], currency: string, country: string | null) => RenderListItem[];
   /** The price sync's answer for the asked skus (`GET /api/catalog/prices`), at once or when the promise settles. */
   prices?: (skus: string[]) => SyncedPrices[] | Promise<SyncedPrices[]>;
 }
@@ -48,7 +48,7 @@ export function installFakeCatalogue(data: FakeCatalogue) {
     }
     if (url.pathname === '/api/location' && data.location) return ok(data.location);
     if (url.pathname === '/api/catalog/render-list' && data.renderList) {
-      return ok({ items: data.renderList((url.searchParams.get('skus') ?? '').split(','), url.searchParams.get('currencyCode') ?? '') });
+      return ok({ items: data.renderList((url.searchParams.get('skus') ?? '').split(','), url.searchParams.get('currencyCode') ?? '', url.searchParams.get('country')) });
     }
     if (url.pathname === '/api/catalog/prices' && data.prices) return ok({ items: await data.prices((url.searchParams.get('skus') ?? '').split(',')) });
     return new Response('{}', { status: 404 });

@@ -2,19 +2,44 @@
  * The server cart calls the storefront makes itself (spec 1 §7, spec 2 §7); the lines travel by replication.
  * Every call names the cart with the `X-Cart-Id` header.
  */
-import type { StockResult, StockStatus, StoreCode } from '@shop/shared';
+import type { CurrencyCode, StockResult, StockStatus, StoreCode } from '@shop/shared';
 import { ApiError, apiGet, apiPost, cartHeaders } from '../../app/api.ts';
 import type { CartUpdateTime } from './cart-polling.ts';
 
-/** The server quote's totals (GET /api/cart/totals), as far as the minicart reads them. */
+/** A line of the server quote's totals: its unit price incl. tax as shown, in the quote's currency. */
+export interface ServerTotalsItem {
+  item_id: number | null;
+  sku: string;
+  qty: number;
+  price_incl_tax: number;
+  product_option?: unknown;
+}
+
+/**
+ * The server quote's totals (GET /api/cart/totals, POST /api/cart/collect-totals), as far as the storefront reads
+ * them: every amount in `quote_currency_code` with the VAT of `tax_country` (the shopper's market).
+ */
 export interface ServerCartTotals {
   grand_total: number;
   subtotal_incl_tax: number;
   discount_amount: number;
   shipping_incl_tax: number;
+  payment_incl_tax?: number;
+  tax_amount?: number;
   coupon_code: string | null;
   items_qty: number;
   items_count: number;
+  quote_currency_code?: CurrencyCode;
+  base_to_quote_rate?: number;
+  tax_country?: string;
+  items?: ServerTotalsItem[];
+}
+
+/** The shipping and payment methods the checkout chose, for totals with their costs. */
+export interface TotalsMethods {
+  shippingCarrierCode?: string | undefined;
+  shippingMethodCode?: string | undefined;
+  paymentMethod?: string | undefined;
 }
 
 export function createCart(purchaserId: string | null): Promise<string> {
@@ -37,8 +62,18 @@ export async function deleteCoupon(token: string): Promise<void> {
   await apiPost<boolean>('/api/cart/delete-coupon', {}, undefined, cartHeaders(token));
 }
 
-export function cartTotals(token: string, store: StoreCode, signal?: AbortSignal): Promise<ServerCartTotals> {
-  return apiGet<ServerCartTotals>(`/api/cart/totals?storeCode=${store}`, signal, cartHeaders(token));
+/**
+ * The quote's totals priced for the shopper's `country` (its currency and VAT); with `methods`, the chosen shipping
+ * and payment methods' costs count (collect-totals), else the default shipping.
+ */
+export function cartTotals(token: string, store: StoreCode, country: string | null, signal?: AbortSignal, methods?: TotalsMethods): Promise<ServerCartTotals> {
+  const query = `storeCode=${store}${country ? `&country=${encodeURIComponent(country)}` : ''}`;
+  if (!methods) return apiGet<ServerCartTotals>(`/api/cart/totals?${query}`, signal, cartHeaders(token));
+  const chosen = {
+    ...(methods.shippingCarrierCode && methods.shippingMethodCode ? { shippingCarrierCode: methods.shippingCarrierCode, shippingMethodCode: methods.shippingMethodCode } : {}),
+    ...(methods.paymentMethod ? { paymentMethod: { method: methods.paymentMethod } } : {}),
+  };
+  return apiPost<ServerCartTotals>(`/api/cart/collect-totals?${query}`, { methods: chosen }, signal, cartHeaders(token));
 }
 
 /**

@@ -55,8 +55,8 @@ export interface CartRuntime {
   clear(options?: { sync?: boolean; disconnect?: boolean }): void;
   applyCoupon(code: string): Promise<void>;
   removeCoupon(): Promise<void>;
-  /** The server quote's totals, or null without a server cart. */
-  totals(store: StoreCode, signal?: AbortSignal): Promise<api.ServerCartTotals | null>;
+  /** The server quote's totals for the shopper's country (and the checkout's methods), or null without a server cart. */
+  totals(store: StoreCode, signal?: AbortSignal, country?: string | null, methods?: api.TotalsMethods): Promise<api.ServerCartTotals | null>;
   token(): string | null;
   /** After a login: the customer's cart (the server merged the guest cart into it) becomes this browser's cart. */
   adoptCart(token: string): void;
@@ -254,10 +254,10 @@ export async function createCartRuntime(database: ShopDatabase): Promise<CartRun
       await api.deleteCoupon(requireToken());
       connection.send({ type: 'coupon.removed' });
     },
-    totals: async (store, signal) => {
+    totals: async (store, signal, country, methods) => {
       const current = token();
       if (!current) return null;
-      const totals = await api.cartTotals(current, store, signal);
+      const totals = await api.cartTotals(current, store, country ?? null, signal, methods);
       if (totals.coupon_code && connection.getSnapshot().context.coupon !== totals.coupon_code) connection.send({ type: 'coupon.applied', code: totals.coupon_code });
       return totals;
     },

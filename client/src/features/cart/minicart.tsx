@@ -3,7 +3,8 @@
  * the totals, and the coupon field. It reads the local database, so it works offline; totals and coupons come from
  * the server quote when there is one and a network.
  */
-import { cartTotals, checkQuantity, shownLineTotal, type CartLineDoc } from '@shop/shared/cart/index';
+import type { CurrencyCode } from '@shop/shared';
+import { checkQuantity, shownLineTotal, type CartLineDoc } from '@shop/shared/cart/index';
 import { useSelector } from '@xstate/react';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -23,7 +24,11 @@ import type { CartRuntime } from './cart-runtime.ts';
 import { loadCartTexts } from './cart-loader.ts';
 import { cartProblemText } from './cart-notices.ts';
 import { cartLineOptions, LineOptions } from './line-options.tsx';
-import { useCartLines, useCartRuntime, useServerTotals } from './use-cart.ts';
+import { useCartLines, useCartRuntime, useCartToken, useServerTotals, type TotalsRefusal } from './use-cart.ts';
+import type { ServerCartTotals } from './cart-api.ts';
+import { localCartTotals, useCartPrices, type CartPrices } from './cart-prices.ts';
+import { useShopperMarket } from '../location/shopper-country.ts';
+import { Skeleton } from '../../ui/skeleton.tsx';
 import './cart.css';
 
 /** Resolves once the cart's texts are in, so the drawer never opens with empty labels. */
@@ -43,6 +48,14 @@ export function Minicart({ open, onClose }: { open: boolean; onClose: () => void
   const { t } = useTranslation();
   const { runtime, error } = useCartRuntime();
   const lines = useCartLines(runtime);
+  const store = useStore();
+  const online = useOnlineStatus();
+  const market = useShopperMarket();
+  const token = useCartToken(runtime);
+  const [refresh, setRefresh] = useState(0);
+  // The server's totals for the shopper's country: every amount, the lines' too, in the shopper's currency.
+  const { totals: server, refused } = useServerTotals(runtime, token, lines, store, online, refresh, market?.country ?? null);
+  const prices = useCartPrices(lines, server);
   const [removing, setRemoving] = useState<CartLineDoc | null>(null);
   const [announcement, setAnnouncement] = useState('');
   // Each opening asks the lines' stock afresh, in batches of at most 15 (spec 1 §4).
@@ -69,7 +82,11 @@ export function Minicart({ open, onClose }: { open: boolean; onClose: () => void
       side="right"
       title={t('minicart.title', { ns: 'cart' })}
       closeLabel={t('minicart.close', { ns: 'cart' })}
-      footer={runtime && lines && lines.length > 0 ? <CartSummary runtime={runtime} lines={lines} onClose={onClose} /> : undefined}
+      footer={
+        runtime && lines && lines.length > 0 ? (
+          <CartSummary runtime={runtime} lines={lines} onClose={onClose} server={server} refused={refused} prices={prices} token={token} online={online} onRefresh={() => setRefresh((n) => n + 1)} />
+        ) : undefined
+      }
     >
       <p className="visually-hidden" role="status">
         {announcement}
@@ -88,7 +105,7 @@ export function Minicart({ open, onClose }: { open: boolean; onClose: () => void
       ) : (
         <ul className="minicart__lines" aria-label={t('minicart.lines', { ns: 'cart' })}>
           {lines.map((line) => (
-            <CartLineRow key={line.id} line={line} onClose={onClose} onQty={(qty) => setQty(line, qty)} onRemove={() => setRemoving(line)} />
+            <CartLineRow key={line.id} line={line} price={prices.unitPrice(line)} currency={prices.currency} onClose={onClose} onQty={(qty) => setQty(line, qty)} onRemove={() => setRemoving(line)} />
           ))}
         </ul>
       )}
@@ -106,11 +123,11 @@ export function Minicart({ open, onClose }: { open: boolean; onClose: () => void
   );
 }
 
-function CartLineRow({ line, onClose, onQty, onRemove }: { line: CartLineDoc; onClose: () => void; onQty: (qty: number) => void; onRemove: () => void }) {
+function CartLineRow({ line, price, currency, onClose, onQty, onRemove }: { line: CartLineDoc; price: number | null; currency: CurrencyCode; onClose: () => void; onQty: (qty: number) => void; onRemove: () => void }) {
   const { t } = useTranslation();
   const store = useStore();
   const format = useFormatPrice();
-  const { name, image, url_path: path, price_incl_tax: price } = line.snapshot.value;
+  const { name, image, url_path: path } = line.snapshot.value;
   const link = { to: '/$store/$', params: { store, _splat: path }, search: {}, onClick: onClose } as const;
   const stockCap = line.stockNote?.status === 'in_stock' && line.stockNote.maxQuantity !== undefined ? line.stockNote.maxQuantity : null;
   return (
@@ -123,7 +140,11 @@ function CartLineRow({ line, onClose, onQty, onRemove }: { line: CartLineDoc; on
           {name}
         </Link>
         <LineOptions source={cartLineOptions(line)} />
-        <span className="minicart-line__meta">{t('minicart.each', { ns: 'cart', price: format(price) })}</span>
+        {price === null ? (
+          <Skeleton width="6rem" height="0.9rem" />
+        ) : (
+          <span className="minicart-line__meta">{t('minicart.each', { ns: 'cart', price: format(price, currency) })}</span>
+        )}
         <LineStockNote line={line} />
         <div className="minicart-line__controls">
           <QuantityStepper
@@ -144,7 +165,7 @@ function CartLineRow({ line, onClose, onQty, onRemove }: { line: CartLineDoc; on
           </button>
         </div>
       </div>
-      <span className="minicart-line__total">{format(shownLineTotal(price, line.qty))}</span>
+      {price === null ? <Skeleton width="4rem" height="1rem" /> : <span className="minicart-line__total">{format(shownLineTotal(price, line.qty), currency)}</span>}
     </li>
   );
 }
@@ -183,18 +204,28 @@ function LineStockNote({ line }: { line: CartLineDoc }) {
   );
 }
 
-function CartSummary({ runtime, lines, onClose }: { runtime: CartRuntime; lines: readonly CartLineDoc[]; onClose: () => void }) {
+interface SummaryProps {
+  runtime: CartRuntime;
+  lines: readonly CartLineDoc[];
+  onClose: () => void;
+  server: ServerCartTotals | null;
+  refused: TotalsRefusal | null;
+  prices: CartPrices;
+  token: string | null;
+  online: boolean;
+  onRefresh: () => void;
+}
+
+function CartSummary({ runtime, lines, onClose, server, refused, prices, token, online, onRefresh }: SummaryProps) {
   const { t } = useTranslation();
   const store = useStore();
   const format = useFormatPrice();
-  const online = useOnlineStatus();
-  const token = useSelector(runtime.connection, (snapshot) => snapshot.context.token);
   const disabled = useSelector(runtime.connection, (snapshot) => snapshot.matches('syncDisabled'));
-  const [refresh, setRefresh] = useState(0);
-  const { totals: server, refused } = useServerTotals(runtime, token, lines, store, online, refresh);
   const refusedLine = refused ? lines.find((line) => line.sku === refused.sku) : undefined;
-  const local = cartTotals(lines);
+  const local = localCartTotals(lines, prices);
   const coupon = server?.coupon_code ?? null;
+  const currency = prices.currency;
+  const amount = (value: number | undefined) => (value === undefined ? <Skeleton width="4rem" height="1rem" /> : format(value, currency));
 
   return (
     <section className="minicart__summary" aria-labelledby="minicart-summary-title">
@@ -204,24 +235,33 @@ function CartSummary({ runtime, lines, onClose }: { runtime: CartRuntime; lines:
       <dl className="minicart__totals">
         <div>
           <dt>{t('totals.subtotal', { ns: 'cart' })}</dt>
-          <dd>{format(server?.subtotal_incl_tax ?? local.subtotal_incl_tax)}</dd>
+          <dd>{amount(server?.subtotal_incl_tax ?? local?.subtotal_incl_tax)}</dd>
         </div>
         {server && server.discount_amount !== 0 ? (
           <div className="minicart__discount">
             <dt>{t('totals.discount', { ns: 'cart' })}</dt>
-            <dd>−{format(Math.abs(server.discount_amount))}</dd>
+            <dd>−{format(Math.abs(server.discount_amount), currency)}</dd>
           </div>
         ) : null}
-        <div>
-          <dt>{t('totals.shipping', { ns: 'cart' })}</dt>
-          <dd>{format(server?.shipping_incl_tax ?? local.shipping_incl_tax)}</dd>
-        </div>
-        <div className="minicart__grand-total">
-          <dt>{t('totals.grandTotal', { ns: 'cart' })}</dt>
-          <dd>{format(server?.grand_total ?? local.grand_total)}</dd>
-        </div>
+        {server || local?.exact || (online && token !== null) ? (
+          <>
+            <div>
+              <dt>{t('totals.shipping', { ns: 'cart' })}</dt>
+              <dd>{amount(server?.shipping_incl_tax ?? local?.shipping_incl_tax)}</dd>
+            </div>
+            <div className="minicart__grand-total">
+              <dt>{t('totals.grandTotal', { ns: 'cart' })}</dt>
+              <dd>{amount(server?.grand_total ?? local?.grand_total)}</dd>
+            </div>
+          </>
+        ) : null}
       </dl>
       <p className="minicart__note">{t('totals.taxIncluded', { ns: 'cart' })}</p>
+      {!server && !local?.exact && !(online && token !== null) ? (
+        <p className="minicart__note minicart__confirm" role="status">
+          {t('totals.confirmedOnline', { ns: 'cart' })}
+        </p>
+      ) : null}
       {refused ? (
         <p className="minicart__refused" role="alert">
           {t('totals.lineRefused', {
@@ -231,7 +271,7 @@ function CartSummary({ runtime, lines, onClose }: { runtime: CartRuntime; lines:
           })}
         </p>
       ) : null}
-      <CouponField runtime={runtime} usable={online && token !== null} applied={coupon} onChange={() => setRefresh((n) => n + 1)} />
+      <CouponField runtime={runtime} usable={online && token !== null} applied={coupon} onChange={onRefresh} />
       <Link to="/$store/checkout" params={{ store }} className="button minicart__checkout" onClick={onClose}>
         {t('notices.proceedToCheckout', { ns: 'cart' })}
       </Link>

@@ -38,8 +38,9 @@ export async function loadPriceFacet(
   requests: { category: SearchRequest; filtered: SearchRequest | null },
   storeId: number,
   storeCurrency: CurrencyCode,
+  storeCountry: string,
 ): Promise<PriceFacet> {
-  const currency = await location.loadVisitorCurrency(storeCurrency);
+  const currency = await location.loadVisitorCurrency(storeCurrency, storeCountry);
   if (currency === null) return { by: 'catalogue' };
   const [all, filtered] = await Promise.all([searchCatalogue<Ids>(requests.category), requests.filtered && searchCatalogue<Ids>(requests.filtered)]);
   if (all.total > all.items.length) return { by: 'none' };

@@ -1,6 +1,7 @@
 import type { FilterState, StoreCode } from '@shop/shared';
 import { useResource } from '../../app/resource.ts';
 import { useStoreView } from '../../app/store-context.tsx';
+import { marketKey, useShopperMarket } from '../location/shopper-country.ts';
 import { searchUrl } from '../catalogue/catalogue-api.ts';
 import { CATALOGUE_PRICE, priceFacetRequest, type ListingPrice } from './category-query.ts';
 import { loadPriceFacet, type PriceFacet } from './price-facet.ts';
@@ -18,9 +19,11 @@ export function usePriceFacet(store: StoreCode, categoryId: number, state: Filte
   const filtered = priceFacetRequest(store, categoryId, state);
   const others = searchUrl(filtered) === searchUrl(category) ? null : filtered;
   const request = visitorPrices ? (others ?? category) : null;
-  const resource = useResource(request && `price-facet:${storeId}:${searchUrl(request)}`, async () =>
+  // The shopper's market changes the prices bucketed: a new market is a new facet.
+  const market = marketKey(useShopperMarket());
+  const resource = useResource(request && `price-facet:${storeId}:${market}:${searchUrl(request)}`, async () =>
     // The location feature's own chunk, which the page's prices load anyway.
-    loadPriceFacet(await import('../location/load-visitor-prices.ts'), { category, filtered: others }, storeId, i18n.currencyCode),
+    loadPriceFacet(await import('../location/load-visitor-prices.ts'), { category, filtered: others }, storeId, i18n.currencyCode, i18n.country),
   );
   // Offline the render list fails and cards fall back to the catalogue's prices: so does the filter.
   if (!request || resource.error) return { facet: CATALOGUE, listing: CATALOGUE_PRICE };

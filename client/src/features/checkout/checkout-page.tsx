@@ -5,9 +5,12 @@
  * whose payment did not succeed stays on this page (or is found again when the shopper comes back to it) to be paid
  * again or taken back into the cart.
  */
-import type { StoreCode } from '@shop/shared';
+import type { CurrencyCode, StoreCode } from '@shop/shared';
 import { DEFAULT_SHIPPING_METHOD, type ShippingMethod } from '@shop/shared/cart/totals';
-import { cartTotals, shownLineTotal, type CartLineDoc } from '@shop/shared/cart/index';
+import { shownLineTotal, type CartLineDoc } from '@shop/shared/cart/index';
+import { currencyForCountry } from '@shop/shared/location/location';
+import { DEFAULT_CURRENCY_RATES } from '@shop/shared/location/currency-prices';
+import { marketAmount } from '@shop/shared/location/market';
 import { draftSectionValues } from '@shop/shared/sync/checkout-draft';
 import type { CheckoutDraftDoc } from '@shop/shared/sync/checkout-draft.schema';
 import type { OrderDoc } from '@shop/shared/sync/order.schema';
@@ -21,14 +24,18 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, typ
 import i18next, { type TFunction } from 'i18next';
 import { fromCallback, fromPromise } from 'xstate';
 import { useTranslation } from '../../app/i18n.ts';
-import { useStore } from '../../app/store-context.tsx';
+import { useStore, useStoreView as useStoreViewI18n } from '../../app/store-context.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { readUser, useSessionUser } from '../account/session-store.ts';
 import { useFormatPrice } from '../catalogue/price-tag.tsx';
 import { ProductImage } from '../catalogue/product-image.tsx';
 import type { CartRuntime } from '../cart/cart-runtime.ts';
 import { cartLineOptions, LineOptions } from '../cart/line-options.tsx';
-import { useCartLines, useCartRuntime } from '../cart/use-cart.ts';
+import { useCartLines, useCartRuntime, useServerTotals } from '../cart/use-cart.ts';
+import type { ServerCartTotals } from '../cart/cart-api.ts';
+import { localCartTotals, useCartPrices, type CartPrices } from '../cart/cart-prices.ts';
+import { rememberedLocation, setShipToMarket, useShopperMarket } from '../location/shopper-country.ts';
+import { Skeleton } from '../../ui/skeleton.tsx';
 import { exposeToDevtools } from '../devtools/devtools-registry.ts';
 import { useOnlineStatus } from '../offline/use-online-status.ts';
 import type { OrderDraft } from '../orders/order-documents.ts';
@@ -127,6 +134,15 @@ function Checkout({ runtime, orders }: { runtime: CartRuntime; orders: OrdersRun
     () => (fetchedShipping && fetchedShipping.country === country ? fetchedShipping.methods : shippingMethodsFor(country || null, { countries })),
     [fetchedShipping, country, countries],
   );
+  // The shipping country is the shopper's country from now on: every price (this tab's and every other's) follows its
+  // currency and VAT, as the order will be priced where it ships.
+  useEffect(() => {
+    const code = country.trim().toUpperCase();
+    if (!/^[A-Z]{2}$/.test(code)) return;
+    const location = rememberedLocation();
+    const currency = currencyForCountry(code);
+    setShipToMarket({ country: code, currency, rate: location?.currency === currency && location.rate ? location.rate : DEFAULT_CURRENCY_RATES[currency] });
+  }, [country]);
   const itemTypes = (lines ?? []).map((line) => line.type_id).join(',');
   const [fetchedPayments, setFetchedPayments] = useState<OfferedPaymentMethod[] | null>(null);
   // The cart token whose payment methods could not be fetched (a new token asks again).
@@ -150,10 +166,27 @@ function Checkout({ runtime, orders }: { runtime: CartRuntime; orders: OrdersRun
     () => fetchedPayments ?? (waitForShop ? null : offerPaymentMethods({ mapping: DEFAULT_PAYMENT_MAPPING, itemTypes: itemTypes.split(',').filter(Boolean) })),
     [fetchedPayments, waitForShop, itemTypes],
   );
+  // The order's totals as the shop prices them for the shopper's country (its currency and VAT) and the chosen methods.
+  const market = useShopperMarket();
+  const chosenShipping = shipping.find((m) => methodKey(m) === (shippingValues.shippingMethod as string)) ?? shipping[0];
+  const chosenPayment = draft ? (payments ?? []).find((m) => m.code === draftSectionValues(draft, 'paymentDetails').paymentMethod) : undefined;
+  const methods = { shippingCarrierCode: chosenShipping?.carrier_code, shippingMethodCode: chosenShipping?.method_code, paymentMethod: chosenPayment?.code };
+  const methodsKey = `${methods.shippingCarrierCode ?? ''}_${methods.shippingMethodCode ?? ''}|${methods.paymentMethod ?? ''}`;
+  const { totals: server } = useServerTotals(runtime, token, lines, store, online, 0, market?.country ?? null, methods);
+  const prices = useCartPrices(lines, server);
+  const local = lines ? localCartTotals(lines, prices) : undefined;
+  const shownTotals = orderTotalsShown(server, local, prices, chosenShipping, chosenPayment);
+  const shown = shownTotals ? { total: shownTotals.grand_total, currency: prices.currency, country: market?.country ?? '', methods: methodsKey } : null;
+  // The total the shopper last saw: the first shown, followed silently when the shopper picks other methods (they see
+  // the new costs as they pick), never when the prices' country or the prices themselves changed (see onPlace).
+  const [seen, setSeen] = useState<typeof shown>(null);
+  const [changed, setChanged] = useState<{ from: NonNullable<typeof shown>; to: NonNullable<typeof shown> } | null>(null);
+  // Adjusted while rendering (React's way to follow a value): once per change, as `seen` then matches.
+  if (shown && (seen === null || (seen.methods !== shown.methods && seen.currency === shown.currency && seen.country === shown.country))) setSeen(shown);
   // The latest values for the actors, which run outside React.
-  const latest = useRef<Latest>({ lines, draft, password, shipping, payments, sameAsShipping, online });
+  const latest = useRef<Latest>({ lines, draft, password, shipping, payments, sameAsShipping, online, prices, shownTotals });
   useLayoutEffect(() => {
-    latest.current = { lines, draft, password, shipping, payments, sameAsShipping, online };
+    latest.current = { lines, draft, password, shipping, payments, sameAsShipping, online, prices, shownTotals };
   });
   const read = useCallback(() => latest.current, []);
   // The actors call `read` when they run (after a click), never while rendering.
@@ -203,14 +236,17 @@ function Checkout({ runtime, orders }: { runtime: CartRuntime; orders: OrdersRun
     };
   }, [actor, store]);
 
-  // A customer's profile fills what nobody typed yet; then the store's country, when the shop ships there.
+  // A customer's profile fills what nobody typed yet; then the shopper's country (the location's), else the store's,
+  // when the shop ships there.
   const prefilled = useRef(false);
   useEffect(() => {
     if (!draft || !countriesKnown || prefilled.current) return;
     prefilled.current = true;
     const profile = readUser()?.current;
     const writes = profile ? profileFill(draft, profile) : [];
-    void writeDraftFields(drafts, [...writes, ...storeCountryPreset(draft, writes, storeCountryFor(store, countries))]);
+    const located = rememberedLocation()?.country_code;
+    const preset = located && countries.includes(located) ? located : storeCountryFor(store, countries);
+    void writeDraftFields(drafts, [...writes, ...storeCountryPreset(draft, writes, preset)]);
     // Once, when the draft and the ship-to countries are first known.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [draft, drafts, countriesKnown]);
@@ -364,11 +400,22 @@ function Checkout({ runtime, orders }: { runtime: CartRuntime; orders: OrdersRun
               busy={busy}
               online={online}
               onBack={() => actor.send({ type: 'step.back' })}
-              onPlace={() => actor.send({ type: 'order.place', termsAccepted: terms })}
+              changed={changed}
+              onPlace={() => {
+                // The total changed since the shopper last saw it (another country's prices, new prices): say so, with
+                // the old and the new total, and let the next press place the order.
+                if (shown && seen && (shown.total !== seen.total || shown.currency !== seen.currency)) {
+                  setChanged({ from: seen, to: shown });
+                  setSeen(shown);
+                  return;
+                }
+                setChanged(null);
+                actor.send({ type: 'order.place', termsAccepted: terms });
+              }}
             />
           </StepSection>
         </div>
-        <OrderSummary lines={lines ?? []} shipping={shipping.find((m) => methodKey(m) === (shippingValues.shippingMethod as string)) ?? shipping[0]} payment={(payments ?? []).find((m) => m.code === draftSectionValues(draft, 'paymentDetails').paymentMethod)} />
+        <OrderSummary lines={lines ?? []} shipping={chosenShipping} prices={prices} totals={shownTotals} server={server} />
       </div>
     </div>
   );
@@ -382,6 +429,8 @@ interface Latest {
   payments: OfferedPaymentMethod[] | null;
   sameAsShipping: boolean;
   online: boolean;
+  prices: CartPrices;
+  shownTotals: ShownTotals | null;
 }
 
 interface CheckoutDeps {
@@ -402,7 +451,7 @@ function provideCheckout({ read, orders, drafts, store, setPassword, t }: Checko
       actors: {
         placeOrder: fromPromise(async () => {
           const now = read();
-          const order = orderDraft(now.draft, store, now.shipping, now.payments, now.sameAsShipping);
+          const order = { ...orderDraft(now.draft, store, now.shipping, now.payments, now.sameAsShipping), ...shownOf(now) };
           return orders.place(now.lines ?? [], order, { online: navigator.onLine, now: Date.now() });
         }),
         watchOrder: fromCallback(({ input, sendBack }: { input: { orderId: string }; sendBack: (event: never) => void }) =>
@@ -688,7 +737,6 @@ function AddressFields({ prefix, values, state, touch, onWrite, countries, names
 
 function ShippingStep({ draft, countries, names, methods, problems, onWrite, onBack, onSubmit }: { draft: CheckoutDraftDoc; countries: readonly string[]; names: (code: string) => string; methods: ShippingMethod[]; problems: Problems; onWrite: (field: string, value: unknown) => void; onBack: () => void; onSubmit: (values: Values) => void }) {
   const { t } = useTranslation();
-  const format = useFormatPrice();
   const values = draftSectionValues(draft, 'shippingDetails') as Values;
   const chosen = typeof values.shippingMethod === 'string' && methods.some((m) => methodKey(m) === values.shippingMethod) ? values.shippingMethod : methods[0] ? methodKey(methods[0]) : '';
   const live = shippingProblems({ ...values, shippingMethod: chosen } as never, countries);
@@ -707,7 +755,9 @@ function ShippingStep({ draft, countries, names, methods, problems, onWrite, onB
           <label key={methodKey(method)} className="checkout-method">
             <input type="radio" name="shippingMethod" value={methodKey(method)} checked={shippingChoice.value === methodKey(method)} onChange={() => shippingChoice.pick(methodKey(method))} />
             <span className="checkout-method__title">{method.method_title}</span>
-            <span className="checkout-method__price">{format(method.price_incl_tax)}</span>
+            <span className="checkout-method__price">
+              <MethodPrice amount={method.price_incl_tax} />
+            </span>
           </label>
         ))}
       </fieldset>
@@ -737,7 +787,6 @@ function PaymentStep(props: {
 }) {
   const { draft, methods, sameAsShipping, onWrite } = props;
   const { t } = useTranslation();
-  const format = useFormatPrice();
   const values = draftSectionValues(draft, 'paymentDetails');
   const extra = values.paymentMethodAdditional ?? {};
   const chosen = values.paymentMethod && methods?.some((m) => m.code === values.paymentMethod) ? values.paymentMethod : (methods?.find((m) => m.default)?.code ?? '');
@@ -759,7 +808,11 @@ function PaymentStep(props: {
           <label key={method.code} className="checkout-method">
             <input type="radio" name="paymentMethod" value={method.code} checked={paymentChoice.value === method.code} onChange={() => paymentChoice.pick(method.code)} />
             <span className="checkout-method__title">{t(`paymentMethods.${method.code}`, { ns: 'checkout', defaultValue: method.title })}</span>
-            {method.cost_incl_tax > 0 ? <span className="checkout-method__price">{format(method.cost_incl_tax)}</span> : null}
+            {method.cost_incl_tax > 0 ? (
+              <span className="checkout-method__price">
+                <MethodPrice amount={method.cost_incl_tax} />
+              </span>
+            ) : null}
           </label>
         ))}
       </fieldset>
@@ -807,8 +860,30 @@ export function errorText(t: TFunction, error: CheckoutError): string {
   return t(error.key.replace(/^checkout\./, ''), { ns: 'checkout', email: error.email ?? '', defaultValue: error.message ?? t('orders.messages.placingError', { ns: 'checkout' }) });
 }
 
-function SummaryStep({ terms, onTerms, problems, error, busy, online, onBack, onPlace }: { terms: boolean; onTerms: (value: boolean) => void; problems: Problems; error: CheckoutError | null; busy: boolean; online: boolean; onBack: () => void; onPlace: () => void }) {
-  const { t } = useTranslation();
+interface ShownTotal {
+  total: number;
+  currency: string;
+  country: string;
+}
+
+function SummaryStep(props: {
+  terms: boolean;
+  onTerms: (value: boolean) => void;
+  problems: Problems;
+  error: CheckoutError | null;
+  busy: boolean;
+  online: boolean;
+  changed: { from: ShownTotal; to: ShownTotal } | null;
+  onBack: () => void;
+  onPlace: () => void;
+}) {
+  const { terms, onTerms, problems, error, busy, online, changed, onBack, onPlace } = props;
+  const { t, i18n } = useTranslation();
+  const format = useFormatPrice();
+  const changedRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (changed) changedRef.current?.focus();
+  }, [changed]);
   const termsProblem = problems.terms;
   const alertRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -819,6 +894,21 @@ function SummaryStep({ terms, onTerms, problems, error, busy, online, onBack, on
       {error ? (
         <div className="checkout-alert" role="alert" tabIndex={-1} ref={alertRef}>
           {errorText(t, error)}
+        </div>
+      ) : null}
+      {changed ? (
+        <div className="checkout-alert checkout-alert--changed" role="alert" tabIndex={-1} ref={changedRef} aria-labelledby="total-changed-title" aria-describedby="total-changed-message">
+          <strong id="total-changed-title" className="checkout-alert__title">
+            {t('totalChanged.title', { ns: 'checkout' })}
+          </strong>
+          <p id="total-changed-message">
+            {t('totalChanged.message', {
+              ns: 'checkout',
+              from: format(changed.from.total, changed.from.currency as CurrencyCode),
+              to: format(changed.to.total, changed.to.currency as CurrencyCode),
+              country: countryNames(i18n.language)(changed.to.country),
+            })}
+          </p>
         </div>
       ) : null}
       <label className={`checkout-check${termsProblem ? ' checkout-check--invalid' : ''}`}>
@@ -886,49 +976,125 @@ function PaymentSummary({ draft, methods }: { draft: CheckoutDraftDoc; methods: 
   return <p className="checkout-summary-text">{method ? t(`paymentMethods.${method.code}`, { ns: 'checkout', defaultValue: method.title }) : null}</p>;
 }
 
-function OrderSummary({ lines, shipping, payment }: { lines: readonly CartLineDoc[]; shipping: ShippingMethod | undefined; payment: OfferedPaymentMethod | undefined }) {
+/** The totals the checkout shows (and the order document carries), in the shopper's currency. */
+interface ShownTotals {
+  subtotal_incl_tax: number;
+  shipping_incl_tax: number;
+  payment_incl_tax: number;
+  discount_amount: number;
+  grand_total: number;
+  /** False when the shop has not confirmed them (offline in another market than the store's): said beside them. */
+  confirmed: boolean;
+}
+
+/**
+ * The checkout's totals: the server's for the shopper's country and the chosen methods; without them (offline), the
+ * shared rule's for the store's own market (exactly the server's), else the lines as shown with the methods' costs at
+ * the known rate, marked as to be confirmed. Null while a line's price in the shopper's market is not known.
+ */
+function orderTotalsShown(server: ServerCartTotals | null, local: ReturnType<typeof localCartTotals>, prices: CartPrices, shipping: ShippingMethod | undefined, payment: OfferedPaymentMethod | undefined): ShownTotals | null {
+  if (server) {
+    const payment_incl_tax = server.payment_incl_tax ?? 0;
+    return { subtotal_incl_tax: server.subtotal_incl_tax, shipping_incl_tax: server.shipping_incl_tax, payment_incl_tax, discount_amount: server.discount_amount, grand_total: server.grand_total, confirmed: true };
+  }
+  if (!local) return null;
+  const inMarket = (amount: number) => (prices.catalogue || !prices.market ? amount : marketAmount(amount, { ...prices.market, rate: prices.market.rate ?? DEFAULT_CURRENCY_RATES[prices.market.currency] }));
+  const shippingInclTax = local.items_qty > 0 ? inMarket((shipping ?? DEFAULT_SHIPPING_METHOD).price_incl_tax) : 0;
+  const paymentInclTax = inMarket(payment?.cost_incl_tax ?? 0);
+  return {
+    subtotal_incl_tax: local.subtotal_incl_tax,
+    shipping_incl_tax: shippingInclTax,
+    payment_incl_tax: paymentInclTax,
+    discount_amount: 0,
+    grand_total: Math.round((local.subtotal_incl_tax + shippingInclTax + paymentInclTax) * 100) / 100,
+    confirmed: local.exact,
+  };
+}
+
+/** What the order document carries as shown: the currency, the totals and each line's unit price. */
+function shownOf(now: Latest): Partial<OrderDraft> {
+  if (!now.shownTotals) return {};
+  return { currency: now.prices.currency, shownTotals: now.shownTotals, unitPrice: now.prices.unitPrice };
+}
+
+/** A shipping or payment method's cost (set in euros) in the shopper's currency. */
+function MethodPrice({ amount }: { amount: number }) {
+  const format = useFormatPrice();
+  const { i18n } = useStoreViewI18n();
+  const market = useShopperMarket();
+  if (!market || (market.country === i18n.country && market.currency === i18n.currencyCode)) return <>{format(amount)}</>;
+  return <>{format(marketAmount(amount, { ...market, rate: market.rate ?? DEFAULT_CURRENCY_RATES[market.currency] }), market.currency)}</>;
+}
+
+function OrderSummary({ lines, shipping, prices, totals, server }: { lines: readonly CartLineDoc[]; shipping: ShippingMethod | undefined; prices: CartPrices; totals: ShownTotals | null; server: ServerCartTotals | null }) {
   const { t } = useTranslation();
   const format = useFormatPrice();
-  const totals = useMemo(() => cartTotals(lines, { ...(shipping ? { shipping } : {}), paymentCostInclTax: payment?.cost_incl_tax ?? 0 }), [lines, shipping, payment]);
+  const money = (amount: number | undefined) => (amount === undefined ? <Skeleton width="4rem" height="1rem" /> : format(amount, prices.currency));
+  // The VAT the shop charges: one rate when every line carries the same (a mixed cart says only that VAT is in).
+  const rates = new Set((server?.items ?? []).map((item) => (item as { tax_percent?: number }).tax_percent));
+  const rate = rates.size === 1 ? [...rates][0] : undefined;
   return (
-    <aside className="checkout-order" aria-labelledby="checkout-order-title">
+    <aside className="checkout-order" aria-labelledby="checkout-order-title" aria-busy={totals === null || undefined}>
       <h2 id="checkout-order-title" className="checkout-order__title">
         {t('yourOrder', { ns: 'checkout' })}
       </h2>
       <ul className="checkout-order__lines">
-        {lines.map((line) => (
-          <li key={line.id} className="checkout-order__line">
-            <ProductImage className="checkout-order__image" src={line.snapshot.value.image} alt="" size="cart" />
-            <span className="checkout-order__name">
-              {line.snapshot.value.name}
-              <LineOptions source={cartLineOptions(line)} />
-              <span className="checkout-order__qty">{t('quantity', { ns: 'checkout', qty: line.qty })}</span>
-            </span>
-            <span className="checkout-order__price">{format(shownLineTotal(line.snapshot.value.price_incl_tax, line.qty))}</span>
-          </li>
-        ))}
+        {lines.map((line) => {
+          const unit = prices.unitPrice(line);
+          return (
+            <li key={line.id} className="checkout-order__line">
+              <ProductImage className="checkout-order__image" src={line.snapshot.value.image} alt="" size="cart" />
+              <span className="checkout-order__name">
+                {line.snapshot.value.name}
+                <LineOptions source={cartLineOptions(line)} />
+                <span className="checkout-order__qty">{t('quantity', { ns: 'checkout', qty: line.qty })}</span>
+              </span>
+              <span className="checkout-order__price">{money(unit === null ? undefined : shownLineTotal(unit, line.qty))}</span>
+            </li>
+          );
+        })}
       </ul>
       <dl className="checkout-order__totals">
         <div>
           <dt>{t('totals.subtotal', { ns: 'checkout' })}</dt>
-          <dd>{format(totals.subtotal_incl_tax)}</dd>
+          <dd>{money(totals?.subtotal_incl_tax)}</dd>
         </div>
+        {totals && totals.discount_amount !== 0 ? (
+          <div>
+            <dt>{t('totals.discount', { ns: 'cart' })}</dt>
+            <dd>−{format(Math.abs(totals.discount_amount), prices.currency)}</dd>
+          </div>
+        ) : null}
         <div>
-          <dt>{t('totals.shipping', { ns: 'checkout' })}{shipping ? ` (${shipping.method_title})` : ''}</dt>
-          <dd>{format(totals.shipping_incl_tax)}</dd>
+          <dt>
+            {t('totals.shipping', { ns: 'checkout' })}
+            {shipping ? ` (${shipping.method_title})` : ''}
+          </dt>
+          <dd>{money(totals?.shipping_incl_tax)}</dd>
         </div>
-        {totals.payment_incl_tax > 0 ? (
+        {totals && totals.payment_incl_tax > 0 ? (
           <div>
             <dt>{t('totals.payment', { ns: 'checkout' })}</dt>
-            <dd>{format(totals.payment_incl_tax)}</dd>
+            <dd>{money(totals.payment_incl_tax)}</dd>
           </div>
         ) : null}
         <div className="checkout-order__grand">
           <dt>{t('totals.grandTotal', { ns: 'checkout' })}</dt>
-          <dd>{format(totals.grand_total)}</dd>
+          <dd data-currency={prices.currency}>{money(totals?.grand_total)}</dd>
         </div>
+        {server?.tax_amount !== undefined ? (
+          <div className="checkout-order__tax">
+            <dt>{rate !== undefined ? t('totals.tax', { ns: 'checkout', rate }) : t('totals.taxAny', { ns: 'checkout' })}</dt>
+            <dd>{format(server.tax_amount, prices.currency)}</dd>
+          </div>
+        ) : null}
       </dl>
       <p className="checkout-muted">{t('totals.taxIncluded', { ns: 'checkout' })}</p>
+      {totals && !totals.confirmed ? (
+        <p className="checkout-muted" role="status">
+          {t('totals.confirmedOnline', { ns: 'checkout' })}
+        </p>
+      ) : null}
     </aside>
   );
 }

@@ -15,6 +15,7 @@ import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { attributeLabel } from '../catalogue/attribute-labels.ts';
 import { loadAttributes, searchProducts } from '../catalogue/catalogue-api.ts';
 import { PriceTag } from '../catalogue/price-tag.tsx';
+import { useRenderedPrices, VisitorPricesContext } from '../location/visitor-prices.ts';
 import { ProductImage } from '../catalogue/product-image.tsx';
 import { useContentTexts } from '../wishlist/content-texts.ts';
 import type { ListItem } from '../wishlist/sku-list.collection.ts';
@@ -69,12 +70,13 @@ function CompareTable({ items, onRemove }: { items: ListItem[]; onRemove: (item:
   const codes = useMemo(() => comparedAttributeCodes(columns, PRODUCT_ATTRIBUTE_CODES), [columns]);
   const attributes = useResource(products.data ? `attributes:${store}:${codes.join(',')}` : null, () => loadAttributes(store, codes));
   const rows = useMemo(() => compareRows(columns, attributes.data ?? []), [columns, attributes.data]);
+  const prices = useRenderedPrices(skus);
 
   if (products.error && !products.data) {
     return <ErrorState title={t('errors.generic')} retryLabel={t('errors.retry')} onRetry={products.retry} />;
   }
   return (
-    <>
+    <VisitorPricesContext value={prices}>
       <p className="compare-page__hint">{t('compare.scrollHint', { ns: 'wishlist' })}</p>
       {/* Focusable so that a keyboard can scroll it; named so that a screen reader says what it is. */}
       <div className="compare-scroll" role="region" aria-label={t('compare.table', { ns: 'wishlist' })} tabIndex={0}>
@@ -101,7 +103,7 @@ function CompareTable({ items, onRemove }: { items: ListItem[]; onRemove: (item:
               <th scope="row">{t('compare.price', { ns: 'wishlist' })}</th>
               {items.map((item, index) => {
                 const product = columns[index];
-                return <td key={item.sku}>{product ? <PriceTag product={product} /> : <PriceTag product={{ price_incl_tax: item.price_incl_tax, final_price_incl_tax: item.price_incl_tax, special_price: 0 }} />}</td>;
+                return <td key={item.sku}>{product ? <PriceTag product={product} sku={product.sku} /> : <PriceTag product={{ price_incl_tax: item.price_incl_tax, final_price_incl_tax: item.price_incl_tax, special_price: 0 }} sku={item.sku} />}</td>;
               })}
             </tr>
             <tr>
@@ -129,6 +131,6 @@ function CompareTable({ items, onRemove }: { items: ListItem[]; onRemove: (item:
           </tbody>
         </table>
       </div>
-    </>
+    </VisitorPricesContext>
   );
 }

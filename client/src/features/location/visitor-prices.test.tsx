@@ -3,6 +3,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeCatalogue, product, renderShop } from '../../test/shop-test-utils.tsx';
 import { COUNTRY_KEY } from './visitor-prices.ts';
+import { resetShopperMarketForTests } from './shopper-country.ts';
 
 const watch = product({ id: 1, name: 'Diver', sku: 'W-1', new: true, is_bestseller: true });
 
@@ -31,7 +32,10 @@ const calls = (fetchMock: ReturnType<typeof installFakeCatalogue>['fetchMock'], 
   fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://shop.test')).filter((url) => url.pathname === path);
 
 describe('prices in the visitor’s currency', () => {
-  beforeEach(() => localStorage.clear());
+  beforeEach(() => {
+    localStorage.clear();
+    resetShopperMarketForTests();
+  });
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();

@@ -2,9 +2,9 @@ import type { RenderListItem } from '@shop/shared';
 import { createContext, useEffect, useState } from 'react';
 import { useStoreView } from '../../app/store-context.tsx';
 import type * as Loader from './load-visitor-prices.ts';
+import { COUNTRY_KEY, marketKey, useShopperMarket } from './shopper-country.ts';
 
-/** Spec 2 §4: the location's country is remembered, and restored on the next load before the service answers. */
-export const COUNTRY_KEY = 'countryCode';
+export { COUNTRY_KEY };
 
 /** The prices of the products on screen in the visitor's currency, with their VAT (spec 1 §7 render list). */
 export interface VisitorPrices {
@@ -36,16 +36,20 @@ let loader: typeof Loader | undefined;
 
 /**
  * The visitor's prices of `skus` (null while the page does not know them yet): one render-list call per list when the
- * visitor's currency or VAT differs from the catalogue's. Before the location service answers, the remembered country
- * counts: a first visit, or one from the store's own country, shows the catalogue's prices at once (NL, EUR).
+ * shopper's market (country and currency) is not the store's own. Before the location service answers, the remembered
+ * market counts: a visit from the store's own country (NL, EUR) shows the catalogue's prices at once; a first visit
+ * shows skeletons until the location answers (never a catalogue euro price to a shopper of another market). When the shopper's market changes (location, checkout's shipping country, another tab), the prices are asked
+ * again and a skeleton stands in meanwhile.
  */
 export function useRenderedPrices(skus: readonly string[] | null): VisitorPrices {
   const { i18n, storeId } = useStoreView();
   const list = skus?.join(',') ?? null;
+  const market = useShopperMarket();
+  const key = `${marketKey(market)}|${list ?? ''}`;
   const [state, setState] = useState(() => {
-    const country = storedCountry();
-    const start = country === null || country === i18n.country ? CATALOGUE_PRICES : PENDING_PRICES;
-    return { list, prices: loader?.knownPrices(list, storeId, i18n.currencyCode) ?? start };
+    // Before the shopper's market is known (a first visit) no price is shown as theirs: a skeleton until the location answers.
+    const start = market !== null && market.country === i18n.country && market.currency === i18n.currencyCode ? CATALOGUE_PRICES : PENDING_PRICES;
+    return { key, list, prices: loader?.knownPrices(list, storeId, i18n.currencyCode, i18n.country) ?? start };
   });
   useEffect(() => {
     let live = true;
@@ -53,17 +57,24 @@ export function useRenderedPrices(skus: readonly string[] | null): VisitorPrices
       .then((module) => {
         loader = module;
         // Nothing is asked for a page already left.
-        return live ? module.loadVisitorPrices(list, storeId, i18n.currencyCode) : null;
+        return live ? module.loadVisitorPrices(list, storeId, i18n.currencyCode, i18n.country) : null;
       })
       .then(
-        (prices) => prices && live && setState({ list, prices }),
+        (prices) => prices && live && setState({ key, list, prices }),
         // The chunk could not load (offline): the catalogue's prices.
-        () => live && setState({ list, prices: CATALOGUE_PRICES }),
+        () => live && setState({ key, list, prices: CATALOGUE_PRICES }),
       );
     return () => {
       live = false;
     };
-  }, [list, storeId, i18n]);
+    // `key` holds the market and the list.
+  }, [key, list, storeId, i18n]);
+  if (state.key === key) return state.prices;
+  // Another market: nothing shown so far is its price.
+  if (!state.key.startsWith(`${marketKey(market)}|`)) {
+    const known = loader?.knownPrices(list, storeId, i18n.currencyCode, i18n.country);
+    return known ?? PENDING_PRICES;
+  }
   // A new list keeps the prices it shares with the last one while the others load.
-  return state.list === list || !state.prices.active ? state.prices : { ...state.prices, pending: true };
+  return !state.prices.active ? state.prices : { ...state.prices, pending: true };
 }

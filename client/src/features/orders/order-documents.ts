@@ -57,6 +57,10 @@ export interface OrderDraft {
   payment: { code: string; costInclTax: number; additional?: Record<string, string> };
   poNumber?: string;
   comment?: string;
+  /** The totals the checkout showed, in `currency` (the shopper's market); without them, the shared rule's in euros. */
+  shownTotals?: { subtotal_incl_tax: number; shipping_incl_tax: number; grand_total: number } | undefined;
+  /** Each line's unit price as the checkout showed it, in `currency` (null: not known, the line's catalogue price). */
+  unitPrice?: ((line: CartLineDoc) => number | null) | undefined;
 }
 
 /** The request fields of an order from the cart's lines and the checkout's values. */
@@ -92,9 +96,11 @@ export function orderRequest(lines: readonly CartLineDoc[], draft: OrderDraft, a
       ...(line.snapshot.value.options?.length ? { options: line.snapshot.value.options } : {}),
       qty: line.qty,
       name: line.snapshot.value.name,
-      price_incl_tax: line.snapshot.value.price_incl_tax,
+      price_incl_tax: draft.unitPrice?.(line) ?? line.snapshot.value.price_incl_tax,
     })),
-    totals: { subtotal_incl_tax: totals.subtotal_incl_tax, shipping_incl_tax: totals.shipping_incl_tax, grand_total: totals.grand_total },
+    totals: draft.shownTotals
+      ? { subtotal_incl_tax: draft.shownTotals.subtotal_incl_tax, shipping_incl_tax: draft.shownTotals.shipping_incl_tax, grand_total: draft.shownTotals.grand_total }
+      : { subtotal_incl_tax: totals.subtotal_incl_tax, shipping_incl_tax: totals.shipping_incl_tax, grand_total: totals.grand_total },
     ...(purchaseOrder ? { po_number: purchaseOrderNumber(draft.poNumber) } : {}),
     ...(comment ? { comment: comment.slice(0, 2000) } : {}),
     confirmed,

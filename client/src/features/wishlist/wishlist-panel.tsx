@@ -7,7 +7,8 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from '../../app/i18n.ts';
 import { useStore } from '../../app/store-context.tsx';
 import { Drawer } from '../../ui/drawer.tsx';
-import { useFormatPrice } from '../catalogue/price-tag.tsx';
+import { PriceTag } from '../catalogue/price-tag.tsx';
+import { useRenderedPrices, VisitorPricesContext } from '../location/visitor-prices.ts';
 import { ProductImage } from '../catalogue/product-image.tsx';
 import type { SkuList } from './lists-runtime.ts';
 import type { ListItem } from './sku-list.collection.ts';
@@ -18,6 +19,8 @@ export default function WishlistPanel({ open, onClose, list, items }: { open: bo
   const store = useStore();
   const compare = useList('compare');
   const compareCount = compare.items?.length ?? 0;
+  // The shopper's prices of the products on the list (render list), asked while the panel is open.
+  const prices = useRenderedPrices(open && items ? items.map((item) => item.sku) : null);
   return (
     <Drawer
       open={open}
@@ -46,11 +49,13 @@ export default function WishlistPanel({ open, onClose, list, items }: { open: bo
           </button>
         </div>
       ) : (
-        <ul className="wishlist__items" aria-label={t('panel.items', { ns: 'wishlist' })}>
-          {items.map((item) => (
-            <WishlistRow key={item.sku} item={item} onClose={onClose} onRemove={() => void list?.remove(item)} />
-          ))}
-        </ul>
+        <VisitorPricesContext value={prices}>
+          <ul className="wishlist__items" aria-label={t('panel.items', { ns: 'wishlist' })}>
+            {items.map((item) => (
+              <WishlistRow key={item.sku} item={item} onClose={onClose} onRemove={() => void list?.remove(item)} />
+            ))}
+          </ul>
+        </VisitorPricesContext>
       )}
     </Drawer>
   );
@@ -59,7 +64,6 @@ export default function WishlistPanel({ open, onClose, list, items }: { open: bo
 function WishlistRow({ item, onClose, onRemove }: { item: ListItem; onClose: () => void; onRemove: () => void }) {
   const { t } = useTranslation();
   const store = useStore();
-  const format = useFormatPrice();
   const link = { to: '/$store/$', params: { store, _splat: item.url_path }, search: {}, onClick: onClose } as const;
   return (
     <li className="wishlist-item">
@@ -70,7 +74,9 @@ function WishlistRow({ item, onClose, onRemove }: { item: ListItem; onClose: () 
         <Link {...link} className="wishlist-item__name">
           {item.name}
         </Link>
-        <span className="wishlist-item__price">{format(item.price_incl_tax)}</span>
+        <span className="wishlist-item__price">
+          <PriceTag product={{ price_incl_tax: item.price_incl_tax, final_price_incl_tax: item.price_incl_tax, special_price: 0 }} sku={item.sku} compact />
+        </span>
       </div>
       <button type="button" className="icon-button wishlist-item__remove" aria-label={t('panel.remove', { ns: 'wishlist', name: item.name })} onClick={onRemove}>
         <svg width="18" height="18" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
