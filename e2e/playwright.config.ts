@@ -69,8 +69,6 @@ export default defineConfig({
             LOG_LEVEL: 'warn',
             // The journeys read the mails the shop sent (order mails) from the developers' mailbox.
             DEV_MAILBOX: 'true',
-            // The shop ships to Great Britain too: a British shopper pays in pounds (one-price.spec.ts).
-            SHIP_TO_COUNTRIES: 'DE,IT,NL,US,GB',
             // Every journey registers its customers from 127.0.0.1: the per-address form throttle would ask the
             // API helpers for the captcha (security/accounts-throttle.test.ts tests the throttle itself).
             FORM_RATE_MAX: '1000000',

@@ -11,11 +11,13 @@ export const CountryCodeSchema = z.string().check(z.regex(/^[A-Z]{2}$/, 'must be
 /** The location service's answer (spec 2 §9): the visitor's country, the VAT rate charged there, its currency. */
 export const LocationSchema = z.object({
   country_code: CountryCodeSchema,
-  /** Percent: 21 inside the EU, 0 outside. */
+  /** Percent: the VAT the visitor's prices carry (the standard tax class's rate in the country, decision 037). */
   vat: z.number(),
   currency: CurrencyCodeSchema,
   /** Units of `currency` per catalogue euro as the shop converts prices (its configured rate); absent offline. */
   rate: z.optional(z.number().check(z.positive())),
+  /** The shop's rate for every currency: a shopper who ships to another market is shown its currency at the shop's rate. */
+  rates: z.optional(z.partialRecord(CurrencyCodeSchema, z.number().check(z.positive()))),
 });
 /** Named so it does not shadow the browser's `Location`. */
 export type VisitorLocation = z.infer<typeof LocationSchema>;

@@ -55,10 +55,10 @@ describe('marketTaxRate', () => {
 
 describe('marketLocation', () => {
   it('reports as VAT the rate the visitor’s prices carry', () => {
-    expect(marketLocation('DE', SETTINGS)).toEqual({ country_code: 'DE', vat: 19, currency: 'EUR', rate: 1 });
-    expect(marketLocation('GB', SETTINGS)).toEqual({ country_code: 'GB', vat: 20, currency: 'GBP', rate: 0.86 });
-    expect(marketLocation('US', SETTINGS)).toEqual({ country_code: 'US', vat: 0, currency: 'USD', rate: 1.17 });
-    expect(marketLocation('nl', SETTINGS)).toEqual({ country_code: 'NL', vat: 21, currency: 'EUR', rate: 1 });
+    expect(marketLocation('DE', SETTINGS)).toEqual({ country_code: 'DE', vat: 19, currency: 'EUR', rate: 1, rates: SETTINGS.rates });
+    expect(marketLocation('GB', SETTINGS)).toEqual({ country_code: 'GB', vat: 20, currency: 'GBP', rate: 0.86, rates: SETTINGS.rates });
+    expect(marketLocation('US', SETTINGS)).toEqual({ country_code: 'US', vat: 0, currency: 'USD', rate: 1.17, rates: SETTINGS.rates });
+    expect(marketLocation('nl', SETTINGS)).toEqual({ country_code: 'NL', vat: 21, currency: 'EUR', rate: 1, rates: SETTINGS.rates });
   });
 });
 

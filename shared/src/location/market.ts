@@ -80,10 +80,5 @@ export function marketAmount(amountEur: number, market: Market): number {
  */
 export function marketLocation(country: string, settings: MarketSettings): VisitorLocation {
   const market = marketFor(country, settings.rates);
-  return { country_code: market.country, vat: marketTaxRate(market, settings, STANDARD_PRODUCT_TAX_CLASS), currency: market.currency, rate: market.rate };
-}
-
-/** Whether two markets price alike (same currency, rate and country). */
-export function sameMarket(a: Market, b: Market): boolean {
-  return a.country === b.country && a.currency === b.currency && a.rate === b.rate;
+  return { country_code: market.country, vat: marketTaxRate(market, settings, STANDARD_PRODUCT_TAX_CLASS), currency: market.currency, rate: market.rate, rates: { ...settings.rates } };
 }

@@ -34,7 +34,7 @@ import { cartLineOptions, LineOptions } from '../cart/line-options.tsx';
 import { useCartLines, useCartRuntime, useServerTotals } from '../cart/use-cart.ts';
 import type { ServerCartTotals } from '../cart/cart-api.ts';
 import { localCartTotals, useCartPrices, type CartPrices } from '../cart/cart-prices.ts';
-import { rememberedLocation, setShipToMarket, useShopperMarket } from '../location/shopper-country.ts';
+import { rememberedLocation, setShipToMarket, shopRate, useShopperMarket } from '../location/shopper-country.ts';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { exposeToDevtools } from '../devtools/devtools-registry.ts';
 import { useOnlineStatus } from '../offline/use-online-status.ts';
@@ -139,9 +139,8 @@ function Checkout({ runtime, orders }: { runtime: CartRuntime; orders: OrdersRun
   useEffect(() => {
     const code = country.trim().toUpperCase();
     if (!/^[A-Z]{2}$/.test(code)) return;
-    const location = rememberedLocation();
     const currency = currencyForCountry(code);
-    setShipToMarket({ country: code, currency, rate: location?.currency === currency && location.rate ? location.rate : DEFAULT_CURRENCY_RATES[currency] });
+    setShipToMarket({ country: code, currency, rate: shopRate(currency) ?? DEFAULT_CURRENCY_RATES[currency] });
   }, [country]);
   const itemTypes = (lines ?? []).map((line) => line.type_id).join(',');
   const [fetchedPayments, setFetchedPayments] = useState<OfferedPaymentMethod[] | null>(null);

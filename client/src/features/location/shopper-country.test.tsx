@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearCache } from '../../app/resource.ts';
 import { installFakeCatalogue, product, renderShop } from '../../test/shop-test-utils.tsx';
 import { loadVisitorLocation } from './load-visitor-prices.ts';
-import { COUNTRY_KEY, LOCATION_KEY, rememberLocation, resetShopperMarketForTests, setShipToMarket, SHIP_TO_KEY, shopperMarket, subscribeShopperMarket } from './shopper-country.ts';
+import { COUNTRY_KEY, LOCATION_KEY, rememberLocation, resetShopperMarketForTests, setShipToMarket, SHIP_TO_KEY, shopperMarket, shopRate, subscribeShopperMarket } from './shopper-country.ts';
 
 const GB = { country_code: 'GB', vat: 20, currency: 'GBP' as const, rate: 0.86 };
 
@@ -48,6 +48,18 @@ describe('the shopper’s country', () => {
     expect(shopperMarket()).toMatchObject({ country: 'GB', currency: 'GBP' });
     expect(heard).toHaveBeenCalledTimes(3);
     stop();
+  });
+
+  it('knows the shop’s rate for every currency from the location answer, also after a reload', () => {
+    expect(shopRate('GBP')).toBeUndefined();
+    rememberLocation({ country_code: 'NL', vat: 21, currency: 'EUR', rate: 1, rates: { EUR: 1, GBP: 0.9, USD: 1.2, SEK: 11, DKK: 7.5 } });
+    expect(shopRate('GBP')).toBe(0.9);
+    resetShopperMarketForTests();
+    expect(shopRate('SEK')).toBe(11);
+    localStorage.setItem(LOCATION_KEY, JSON.stringify({ country_code: 'NL', vat: 21, currency: 'EUR', rate: 1, rates: { GBP: -1, XYZ: 2 } }));
+    resetShopperMarketForTests();
+    expect(shopRate('GBP')).toBeUndefined();
+    expect(shopRate('EUR')).toBe(1);
   });
 
   it('follows a change made in another tab', () => {

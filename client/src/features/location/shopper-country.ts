@@ -51,10 +51,25 @@ function marketOf(value: Record<string, unknown> | null, countryField: 'country'
   return { country, currency: currency as CurrencyCode, ...(typeof rate === 'number' && rate > 0 ? { rate } : {}) };
 }
 
+/** The shop's stored rates per currency, checked: known currencies with positive rates only. */
+function ratesOf(value: unknown): Partial<Record<CurrencyCode, number>> | null {
+  if (value === null || typeof value !== 'object') return null;
+  const rates = Object.fromEntries(Object.entries(value).filter(([currency, rate]) => CURRENCIES.includes(currency) && typeof rate === 'number' && rate > 0));
+  return Object.keys(rates).length > 0 ? (rates as Partial<Record<CurrencyCode, number>>) : null;
+}
+
+/** Units of `currency` per catalogue euro as the shop last announced it, when known. */
+export function shopRate(currency: CurrencyCode): number | undefined {
+  const location = current().location;
+  return location?.rates?.[currency] ?? (location?.currency === currency ? location.rate : undefined);
+}
+
 function read(): Snapshot {
   const stored = readJson(LOCATION_KEY);
   const located = marketOf(stored, 'country_code');
-  const location: VisitorLocation | null = located && stored && typeof stored.vat === 'number' ? { country_code: located.country, vat: stored.vat, currency: located.currency, ...(located.rate ? { rate: located.rate } : {}) } : null;
+  const rates = ratesOf(stored?.rates);
+  const location: VisitorLocation | null =
+    located && stored && typeof stored.vat === 'number' ? { country_code: located.country, vat: stored.vat, currency: located.currency, ...(located.rate ? { rate: located.rate } : {}), ...(rates ? { rates } : {}) } : null;
   const shipTo = marketOf(readJson(SHIP_TO_KEY), 'country');
   const fromLocation = location ? { country: location.country_code, currency: location.currency, rate: location.rate } : null;
   return { location, shipTo, market: shipTo ?? fromLocation };
@@ -124,7 +139,7 @@ export function rememberedLocation(): VisitorLocation | null {
 export function rememberLocation(location: VisitorLocation): void {
   const before = current();
   const known = before.location;
-  if (known && known.country_code === location.country_code && known.currency === location.currency && known.vat === location.vat && known.rate === location.rate) return;
+  if (known && JSON.stringify(known) === JSON.stringify(location)) return;
   write(LOCATION_KEY, location);
   try {
     localStorage.setItem(COUNTRY_KEY, location.country_code);

@@ -16,7 +16,7 @@ describe('GET /api/location', () => {
   it('places a visitor without a country header in NL: VAT 21, EUR', async () => {
     const { status, body, headers } = await locate();
     expect(status).toBe(200);
-    expect(body).toEqual({ code: 200, result: { country_code: 'NL', vat: 21, currency: 'EUR', rate: DEFAULT_CURRENCY_RATES.EUR } });
+    expect(body).toEqual({ code: 200, result: { country_code: 'NL', vat: 21, currency: 'EUR', rate: DEFAULT_CURRENCY_RATES.EUR, rates: DEFAULT_CURRENCY_RATES } });
     expect(String(headers.vary)).toContain('x-country-code');
     expect(headers['cache-control']).toBe('private, no-cache');
   });
@@ -24,12 +24,12 @@ describe('GET /api/location', () => {
   it('reads the country from x-country-code; the VAT is the country’s rate in the shop’s tax rules', async () => {
     const answers = await Promise.all(['gb', 'US', 'SE', 'DK', 'DE', 'CH'].map((country) => locate({ 'x-country-code': country })));
     expect(answers.map((a) => a.body.result)).toEqual([
-      { country_code: 'GB', vat: 0, currency: 'GBP', rate: DEFAULT_CURRENCY_RATES.GBP },
-      { country_code: 'US', vat: 0, currency: 'USD', rate: DEFAULT_CURRENCY_RATES.USD },
-      { country_code: 'SE', vat: 21, currency: 'SEK', rate: DEFAULT_CURRENCY_RATES.SEK },
-      { country_code: 'DK', vat: 21, currency: 'DKK', rate: DEFAULT_CURRENCY_RATES.DKK },
-      { country_code: 'DE', vat: 19, currency: 'EUR', rate: DEFAULT_CURRENCY_RATES.EUR },
-      { country_code: 'CH', vat: 0, currency: 'EUR', rate: DEFAULT_CURRENCY_RATES.EUR },
+      { country_code: 'GB', vat: 0, currency: 'GBP', rate: DEFAULT_CURRENCY_RATES.GBP, rates: DEFAULT_CURRENCY_RATES },
+      { country_code: 'US', vat: 0, currency: 'USD', rate: DEFAULT_CURRENCY_RATES.USD, rates: DEFAULT_CURRENCY_RATES },
+      { country_code: 'SE', vat: 21, currency: 'SEK', rate: DEFAULT_CURRENCY_RATES.SEK, rates: DEFAULT_CURRENCY_RATES },
+      { country_code: 'DK', vat: 21, currency: 'DKK', rate: DEFAULT_CURRENCY_RATES.DKK, rates: DEFAULT_CURRENCY_RATES },
+      { country_code: 'DE', vat: 19, currency: 'EUR', rate: DEFAULT_CURRENCY_RATES.EUR, rates: DEFAULT_CURRENCY_RATES },
+      { country_code: 'CH', vat: 0, currency: 'EUR', rate: DEFAULT_CURRENCY_RATES.EUR, rates: DEFAULT_CURRENCY_RATES },
     ]);
   });
 
@@ -48,13 +48,13 @@ describe('GET /api/location', () => {
   });
 
   it('uses the configured header and default country', async () => {
-    expect((await locate({}, behindCloudflare)).body.result).toEqual({ country_code: 'BE', vat: 21, currency: 'EUR', rate: DEFAULT_CURRENCY_RATES.EUR });
+    expect((await locate({}, behindCloudflare)).body.result).toEqual({ country_code: 'BE', vat: 21, currency: 'EUR', rate: DEFAULT_CURRENCY_RATES.EUR, rates: DEFAULT_CURRENCY_RATES });
     expect((await locate({ 'cf-ipcountry': 'US' }, behindCloudflare)).body.result.currency).toBe('USD');
     expect((await locate({ 'cf-ipcountry': 'T1' }, behindCloudflare)).body.result.country_code).toBe('BE');
     expect((await locate({ 'x-country-code': 'GB' }, behindCloudflare)).body.result.country_code).toBe('BE');
   });
 
   it('announces the rate the shop converts the visitor’s prices at, as configured', async () => {
-    expect((await locate({ 'x-country-code': 'GB' }, ownRates)).body.result).toEqual({ country_code: 'GB', vat: 0, currency: 'GBP', rate: 0.9 });
+    expect((await locate({ 'x-country-code': 'GB' }, ownRates)).body.result).toEqual({ country_code: 'GB', vat: 0, currency: 'GBP', rate: 0.9, rates: { ...DEFAULT_CURRENCY_RATES, GBP: 0.9 } });
   });
 });
