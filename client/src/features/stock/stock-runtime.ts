@@ -17,7 +17,8 @@ export function stockChecks(): StockChecks {
   const checks = new StockChecks({
     fetchList: fetchStockList,
     queue: localStockQueue(STOCK_QUEUE_KEY),
-    isOnline: () => navigator.onLine,
+    // A timer may fire after the page (or a test's document) is gone: without a navigator, nothing is sent.
+    isOnline: () => typeof navigator !== 'undefined' && navigator.onLine,
     now: () => Date.now(),
     newId,
     later: (run) => void setTimeout(run, STOCK_CONFIG.gatherMs),
