@@ -9,6 +9,7 @@ import {
   ROOT_CATEGORY_ID,
   SEARCH,
   SEARCH_TIMEOUT_MESSAGE,
+  categoryAliasKeys,
   categoryEmptyResultMessage,
   productLoadOutcome,
   taxDefaultCountry,
@@ -270,6 +271,18 @@ export class CatalogueService {
     }
     const [document] = await this.documents(store, [product]);
     return { _type: 'product', _source: document! };
+  }
+
+  /** The category a one-segment address names by id, url key or slug (`categoryAliasKeys`), or null. */
+  categoryAlias(store: StoreCode, path: string): Category | null {
+    for (const key of categoryAliasKeys(path)) {
+      try {
+        return this.category(store, key, path);
+      } catch {
+        // not this key: the next one
+      }
+    }
+    return null;
   }
 
   /**
