@@ -1,7 +1,7 @@
 import { isStoreCode } from '@shop/shared/stores/stores';
 import { lazyRouteComponent, notFound, redirect, useLoaderData, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { loadNamespace, useTranslation } from '../app/i18n.ts';
-import { dispatchPath, resolveCategoryAlias, resolveUrl } from '../features/catalogue/catalogue-api.ts';
+import { dispatchPath, resolveUrl } from '../features/catalogue/catalogue-api.ts';
 import { NotFoundPage } from '../features/layout/lazy-not-found-page.tsx';
 import { ErrorState } from '../ui/error-state.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
@@ -23,10 +23,10 @@ export async function loadCatalogueRoute(store: string, splat: string, preload =
   if (target?._type === 'product' && target.redirect) {
     throw redirect({ to: '/$store/$', params: { store, _splat: target.redirect.url_path }, replace: true });
   }
-  // A category named by its id, url key or slug (spec 1 §2) opens at its own path, the query (filters) kept.
-  if (target === null) {
-    const category = await resolveCategoryAlias(path, store).catch(() => null);
-    if (category) throw redirect({ to: '/$store/$', params: { store, _splat: category.url_path }, search: true, replace: true });
+  // A category named by its id, url key or slug (spec 1 §2; the URL map answers those too) opens at its own path,
+  // the query (filters, sort) kept.
+  if (target?._type === 'category' && target._source.url_path !== path) {
+    throw redirect({ to: '/$store/$', params: { store, _splat: target._source.url_path }, search: true, replace: true });
   }
   // Fetch the page's code together with its data, so the page appears in one step.
   if (target?._type === 'category') await CategoryPage.preload?.();

@@ -42,7 +42,7 @@ export function categoryBreadcrumbs(category: Pick<Category, 'name' | 'parent_id
 /**
  * The category fields a one-segment address that is no category path is tried against (spec 1 §2: category pages
  * accept the route params url-key, slug and id), in order: a number is an id; anything else a url key, then a slug.
- * The storefront and the server's address check both follow it; the found category's url_path is its page.
+ * The server's URL map follows it; the found category's url_path is where the storefront shows it.
  */
 export function categoryAliasKeys(path: string): Array<'id' | 'url_key' | 'slug'> {
   if (path === '' || path.includes('/')) return [];

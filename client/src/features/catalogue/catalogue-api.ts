@@ -1,5 +1,4 @@
 import type { Attribute, Category, Product, ProductListItem, SearchRequest, SearchResult, StoreCode } from '@shop/shared';
-import { categoryAliasKeys } from '@shop/shared/catalogue/category';
 import { PRODUCT_LISTING_FIELDS } from '@shop/shared/catalogue/listing';
 import { SEARCH, SEARCH_TIMEOUT_MESSAGE } from '@shop/shared/catalogue/search-constants';
 import { ApiError, apiGet, apiPost } from '../../app/api.ts';
@@ -83,23 +82,6 @@ export function resolveUrl(path: string, store: StoreCode): Promise<UrlTarget | 
       if (error instanceof ApiError && error.status === 404) return null;
       throw error;
     }
-  });
-}
-
-/**
- * The category a one-segment address names by id, url key or slug (spec 1 §2 route params; `categoryAliasKeys`),
- * or null. The server answers each key with the single category load (404 when none).
- */
-export function resolveCategoryAlias(path: string, store: StoreCode): Promise<Category | null> {
-  return cached(`category-alias:${store}:${path}`, async () => {
-    for (const key of categoryAliasKeys(path)) {
-      try {
-        return await apiGet<Category>(`/api/catalog/category?storeCode=${encodeURIComponent(store)}&${key}=${encodeURIComponent(path)}`);
-      } catch (error) {
-        if (!(error instanceof ApiError && error.status === 404)) throw error;
-      }
-    }
-    return null;
   });
 }
 

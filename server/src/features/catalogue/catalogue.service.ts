@@ -191,10 +191,18 @@ export class CatalogueService {
     }
   }
 
-  /** Resolves a store-relative path to the product or category registered for it (spec 1 §2 URL mappings). */
+  /**
+   * Resolves a store-relative path to the product or category registered for it (spec 1 §2 URL mappings). A path of
+   * one segment that is no mapping may name a category by its id, url key or slug (spec 1 §2 route params): that
+   * category answers, and its `url_path` (which then differs from the path asked) is where the storefront shows it.
+   */
   async mapUrl(store: StoreCode, url: string): Promise<ProductTarget | { _type: 'category'; _source: Category } | null> {
-    const target = await findUrlRewrite(this.db, store, normalizeUrlPath(url));
-    if (!target) return null;
+    const path = normalizeUrlPath(url);
+    const target = await findUrlRewrite(this.db, store, path);
+    if (!target) {
+      const alias = this.categoryAlias(store, path);
+      return alias && alias.id > ROOT_CATEGORY_ID ? { _type: 'category', _source: alias } : null;
+    }
     const { snapshot, categories } = this.current;
     if (target.type === 'category') {
       const category = categories[store].find((c) => c.id === target.id);

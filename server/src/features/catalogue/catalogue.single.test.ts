@@ -89,6 +89,18 @@ describe('GET /api/catalog/category (spec 1 §5)', () => {
     expect((await get('/api/catalog/category?url_key=heren&url_key=dames')).status).toBe(400);
   });
 
+  it('maps a one-segment address that names a category by id, url key or slug to that category (its url_path differs)', async () => {
+    const map = async (url: string, storeCode = 'nl') => app.inject({ method: 'POST', url: '/api/url/map', payload: { url, storeCode } });
+    for (const url of ['11', 'heren', '/heren/']) {
+      const answer = await map(url);
+      expect(answer.statusCode, url).toBe(200);
+      expect(answer.json().result, url).toMatchObject({ _type: 'category', _source: { id: 11, url_path: 'horloges/heren' } });
+    }
+    expect((await map('men', 'en')).json().result._source.url_path).toBe('watches/men');
+    // The root, the absolute root, an inactive category, an unknown key and deeper paths map nothing.
+    for (const url of ['2', '1', '30', 'archief', 'nowhere', 'horloges/men', 'x/heren']) expect((await map(url)).statusCode, url).toBe(404);
+  });
+
   it('fills children_data two levels down, the thumbnail and the landing page', async () => {
     const root = (await get('/api/catalog/category?storeCode=en&id=2')).body.result;
     expect(root.children_data.map((c: { id: number }) => c.id)).toEqual([10, 20]);

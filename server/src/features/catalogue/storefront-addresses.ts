@@ -8,10 +8,11 @@ import type { CatalogueService } from './catalogue.service.ts';
 
 export type AddressKnown = (pathname: string) => Promise<boolean>;
 
-export function storefrontAddresses(catalogue: Pick<CatalogueService, 'mapUrl' | 'categoryAlias'>, options: StorePageOptions): AddressKnown {
+export function storefrontAddresses(catalogue: Pick<CatalogueService, 'mapUrl'>, options: StorePageOptions): AddressKnown {
   return async (pathname) => {
     const address = storefrontAddress(pathname, options);
-    if (address.kind === 'catalogue') return (await catalogue.mapUrl(address.store, address.url)) !== null || catalogue.categoryAlias(address.store, address.url) !== null;
+    // The URL map answers a category's id, url key or slug too (CatalogueService.mapUrl).
+    if (address.kind === 'catalogue') return (await catalogue.mapUrl(address.store, address.url)) !== null;
     return address.kind === 'page';
   };
 }
