@@ -702,7 +702,7 @@ function ShippingStep({ draft, countries, names, methods, notShippable, problems
     // A product that may not go to this country keeps the shopper here: the alert says which (the cart and the
     // draft stay as they are; another country, or the cart without it, lets them on).
     if (notShippable.length > 0) {
-      formRef.current?.querySelector<HTMLElement>('#shipping-not-shippable')?.scrollIntoView({ block: 'nearest' });
+      document.getElementById('shipping-not-shippable')?.focus();
       return;
     }
     onSubmit({ ...values, shippingMethod: chosen });

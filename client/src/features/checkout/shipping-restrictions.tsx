@@ -28,7 +28,7 @@ export function NotShippableAlert({ products, country, id }: { products: readonl
   if (products.length === 0) return null;
   const countryName = new Intl.DisplayNames([i18n.language], { type: 'region' }).of(country.trim().toUpperCase()) ?? country;
   return (
-    <div id={id} className="checkout-alert" role="alert">
+    <div id={id} className="checkout-alert" role="alert" tabIndex={-1}>
       {products.map((product) => (
         <p key={product.sku}>{t('orders.messages.notShippable', { ns: 'checkout', product: product.name, country: countryName })}</p>
       ))}

@@ -10,9 +10,13 @@ import { useStore } from '../../app/store-context.tsx';
 import { useShipToCountries } from '../checkout/checkout-config.ts';
 
 export function ShipsOnlyTo({ product }: { product: Pick<Product, 'allowedcountries'> }) {
+  // Only a product with a list asks the shop where it ships.
+  return product.allowedcountries?.length ? <ShippingNote product={product} /> : null;
+}
+
+function ShippingNote({ product }: { product: Pick<Product, 'allowedcountries'> }) {
   const { t, i18n } = useTranslation();
   const countries = useShipToCountries(useStore());
-  if (!product.allowedcountries?.length) return null;
   const names = new Intl.DisplayNames([i18n.language], { type: 'region' });
   const list = new Intl.ListFormat(i18n.language, { type: 'conjunction' });
   const disjoint = new Intl.ListFormat(i18n.language, { type: 'disjunction' });
