@@ -52,7 +52,7 @@ describe('the storefront on the same port', () => {
   });
 
   it('answers an address the shop does not have with 404 and the same page, so the app shows its not-found page', async () => {
-    for (const url of ['/nl/nowhere', '/en/watches/men/no-such-watch', '/nl/horloges/cartier-tank-must', '/nl/archief', '/xx', '/xx/checkout', '/en/checkout/step-2', '/en/my-account/nothing', '/nl/nowhere.html']) {
+    for (const url of ['/nl/nowhere', '/en/watches/men/no-such-watch', '/nl/horloges/cartier-tank-must', '/nl/archief', '/xx', '/xx/checkout', '/en/checkout/step-2', '/en/my-account/nothing', '/nl/nowhere.html', '/nl/1', '/nl/30', '/nl/heren/x']) {
       const response = await app.inject(url);
       expect(response.statusCode, url).toBe(404);
       expect(response.headers['content-type'], url).toContain('text/html');
@@ -63,7 +63,7 @@ describe('the storefront on the same port', () => {
 
   it('answers the pages of the app, the catalogue’s addresses and the aliases of Home with 200', async () => {
     const pages = ['/pwa.html', '/nl/pwa.html', '/en/pwa.html', '/en/checkout', '/checkout', '/nl/compare/', '/en/my-account/orders/12', '/orderstatus?transactionid=abc', '/en/order-status/tok', '/en/error', '/en/customer/account/forgotpassword'];
-    for (const url of [...pages, '/en/watches/men/omega-seamaster-aqua-terra', '/nl/horloges/heren/', '/en/watches/men?brand=101']) {
+    for (const url of [...pages, '/en/watches/men/omega-seamaster-aqua-terra', '/nl/horloges/heren/', '/en/watches/men?brand=101', '/nl/11', '/nl/heren', '/en/men', '/en/10?brand=101']) {
       const response = await app.inject(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toContain('<div id="root">');

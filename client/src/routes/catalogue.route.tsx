@@ -23,6 +23,11 @@ export async function loadCatalogueRoute(store: string, splat: string, preload =
   if (target?._type === 'product' && target.redirect) {
     throw redirect({ to: '/$store/$', params: { store, _splat: target.redirect.url_path }, replace: true });
   }
+  // A category named by its id, url key or slug (spec 1 §2; the URL map answers those too) opens at its own path,
+  // the query (filters, sort) kept.
+  if (target?._type === 'category' && target._source.url_path !== path) {
+    throw redirect({ to: '/$store/$', params: { store, _splat: target._source.url_path }, search: true, replace: true });
+  }
   // Fetch the page's code together with its data, so the page appears in one step.
   if (target?._type === 'category') await CategoryPage.preload?.();
   if (target?._type === 'product') await ProductPage.preload?.();

@@ -31,6 +31,9 @@ export interface CategoriesTable {
   include_in_menu: number;
   display_mode: string;
   image: string | null;
+  thumbnail: string | null;
+  /** CMS block id shown on the category page, or null. */
+  landing_page: number | null;
 }
 
 export interface CategoryTextsTable {

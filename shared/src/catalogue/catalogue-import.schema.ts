@@ -89,6 +89,10 @@ export const SourceCategorySchema = z
     include_in_menu: z.boolean(),
     display_mode: z.enum(['PRODUCTS', 'PAGE', 'PRODUCTS_AND_PAGE']),
     image: z.optional(text),
+    /** The small picture of menus and subcategory tiles; without one, the image (or the storefront's placeholder). */
+    thumbnail: z.optional(text),
+    /** The CMS block shown on the category page (spec 1 §3 `landing_page`). */
+    landing_page: z.optional(z.nullable(id)),
     stores: perStore(StoreTextsSchema),
   })
   .check(
@@ -181,6 +185,8 @@ export const SourceProductSchema = z
     attributes: z._default(SourceAttributeValuesSchema, () => ({})),
     stock: SourceStockSchema,
     flags: z._default(SourceFlagsSchema, () => ({ ...NO_FLAGS })),
+    /** The only countries the product may be shipped to (two-letter codes); absent: wherever the shop ships. */
+    allowedcountries: z.optional(z.array(z.string().check(z.regex(/^[A-Z]{2}$/, 'must be a two-letter country code in capitals, e.g. "NL"')))),
     /** Configurable products: the options and the child product ids (children are products themselves, visibility 1). */
     configurable_options: z.optional(z.array(SourceConfigurableOptionSchema)),
     child_ids: z.optional(z.array(id)),

@@ -21,7 +21,8 @@ export interface Category {
   description?: string | undefined;
   thumbnail?: string | undefined;
   display_mode: 'PRODUCTS' | 'PAGE' | 'PRODUCTS_AND_PAGE';
-  landing_page?: number | undefined;
+  /** The CMS block id shown on the category page, or null (none). */
+  landing_page?: number | null | undefined;
 }
 
 const CategoryShape = {
@@ -43,7 +44,7 @@ const CategoryShape = {
   description: z.optional(z.string()),
   thumbnail: z.optional(z.string()),
   display_mode: z.enum(['PRODUCTS', 'PAGE', 'PRODUCTS_AND_PAGE']),
-  landing_page: z.optional(z.number()),
+  landing_page: z.optional(z.nullable(z.number())),
 };
 
 export const CategorySchema: z.ZodMiniType<Category> = z.object({

@@ -38,3 +38,13 @@ export function categoryBreadcrumbs(category: Pick<Category, 'name' | 'parent_id
   trail.push({ name: category.name });
   return trail;
 }
+
+/**
+ * The category fields a one-segment address that is no category path is tried against (spec 1 §2: category pages
+ * accept the route params url-key, slug and id), in order: a number is an id; anything else a url key, then a slug.
+ * The server's URL map follows it; the found category's url_path is where the storefront shows it.
+ */
+export function categoryAliasKeys(path: string): Array<'id' | 'url_key' | 'slug'> {
+  if (path === '' || path.includes('/')) return [];
+  return /^\d{1,9}$/.test(path) ? ['id'] : ['url_key', 'slug'];
+}

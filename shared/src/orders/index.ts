@@ -6,3 +6,4 @@ export * from './payment-methods.ts';
 export * from './shipping.ts';
 export * from './order-to-cart.ts';
 export * from './bank-transfer.ts';
+export * from './allowed-countries.ts';

@@ -1,3 +1,5 @@
+import { NOT_SHIPPABLE_MESSAGE } from './allowed-countries.ts';
+
 /**
  * The order-placing messages of spec 2 §8, in the spec's English. The server writes them into an order's `result`;
  * the client translates `orders.messages.<key>` with the same `{email}` value and falls back to `message`.
@@ -9,19 +11,25 @@ export const ORDER_MESSAGES = {
   placingError: 'Error placing an order',
   serverErrorQueued: 'The order can not be transferred because of a server error, order has been queued',
   addingProducts: 'Error: Error while adding products',
+  /** Not in the spec: a product whose `allowedcountries` leave out the shipping country (allowed-countries.ts). */
+  notShippable: NOT_SHIPPABLE_MESSAGE,
 } as const;
 export type OrderMessageKey = keyof typeof ORDER_MESSAGES;
 
 /** The result code each failure is written with: bad input 400, stock 409, the shop's own failure 500. */
-export const ORDER_FAILURE_CODES: Readonly<Record<'invalidAddress' | 'validationError' | 'notAvailable' | 'placingError', 400 | 409 | 500>> = {
+export const ORDER_FAILURE_CODES: Readonly<Record<'invalidAddress' | 'validationError' | 'notAvailable' | 'notShippable' | 'placingError', 400 | 409 | 500>> = {
   invalidAddress: 400,
+  notShippable: 400,
   validationError: 400,
   notAvailable: 409,
   placingError: 500,
 };
 
-export function orderMessage(key: OrderMessageKey, values: { email?: string } = {}): string {
-  return ORDER_MESSAGES[key].replace('{email}', values.email ?? '');
+export function orderMessage(key: OrderMessageKey, values: { email?: string; product?: string; country?: string } = {}): string {
+  return ORDER_MESSAGES[key]
+    .replace('{email}', values.email ?? '')
+    .replace('{product}', values.product ?? '')
+    .replace('{country}', values.country ?? '');
 }
 
 export function orderMessageKey(key: OrderMessageKey): `orders.messages.${OrderMessageKey}` {

@@ -14,6 +14,7 @@ import { useMediaQuery } from '../../ui/use-media-query.ts';
 import { brandLabel } from '../catalogue/attribute-labels.ts';
 import { Breadcrumbs } from '../catalogue/breadcrumbs.tsx';
 import { ProductCard, ProductCardSkeleton, ProductGrid } from '../catalogue/product-card.tsx';
+import { ProductImage } from '../catalogue/product-image.tsx';
 import { STOCK_CONFIG } from '../stock/stock-config.ts';
 import { useCategories } from '../catalogue/use-categories.ts';
 import { useRenderedPrices, VisitorPricesContext } from '../location/visitor-prices.ts';
@@ -59,7 +60,10 @@ export function CategoryPage({ category }: { category: Category }) {
   const rangeTitle = useRangeTitle();
   const rangeLabel = useRangeLabel();
   const brand = products.attributeMetadata.find((a) => a.attribute_code === 'brand');
-  const subcategories = (categories.data ?? []).filter((c) => c.parent_id === category.id && c.is_active && c.include_in_menu).sort((a, b) => a.position - b.position);
+  // The page's own children_data (filled by the server two levels down), else the store's category list.
+  const subcategories = (category.children_data ?? (categories.data ?? []).filter((c) => c.parent_id === category.id && c.is_active))
+    .filter((c) => c.is_active && c.include_in_menu)
+    .sort((a, b) => a.position - b.position);
   const activeCount = activeFilterCount(state);
 
   const go = (search: Record<string, string>) => void navigate({ search, resetScroll: false });
@@ -84,7 +88,9 @@ export function CategoryPage({ category }: { category: Category }) {
           <ul className="subcategories" aria-label={t('category.subcategories')}>
             {subcategories.map((sub) => (
               <li key={sub.id}>
-                <Link activeOptions={{ exact: true }} to="/$store/$" params={{ store, _splat: sub.url_path }} search={{}} className="chip">
+                <Link activeOptions={{ exact: true }} to="/$store/$" params={{ store, _splat: sub.url_path }} search={{}} className="chip chip--thumbnail">
+                  {/* The thumbnail is decoration beside the name; without one the calm placeholder keeps the row even. */}
+                  <ProductImage src={sub.thumbnail ?? sub.image} alt="" size="cart" className="chip__thumbnail" />
                   {sub.name}
                 </Link>
               </li>

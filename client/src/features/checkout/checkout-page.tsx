@@ -54,6 +54,8 @@ import { rememberAccountNotice } from './account-notice-store.ts';
 import { AccountNotCreated, createAccountAfterOrder, type AccountNotice } from './checkout-account.tsx';
 import { checkoutMachine, CHECKOUT_STEPS, type CheckoutError, type CheckoutResume, type CheckoutStep, type PaymentOutcome, type PlacedOrderSummary } from './checkout.machine.ts';
 import { useCheckoutTexts } from './checkout-texts.ts';
+import { NotShippableAlert, useNotShippable } from './shipping-restrictions.tsx';
+import type { ShippableProduct } from '@shop/shared/orders/allowed-countries';
 import './checkout.css';
 
 type Section = 'personalDetails' | 'shippingDetails' | 'paymentDetails';
@@ -116,6 +118,7 @@ function Checkout({ runtime, orders }: { runtime: CartRuntime; orders: OrdersRun
 
   const token = useSelector(runtime.connection, (snapshot) => snapshot.context.token);
   const shippingValues = draft ? (draftSectionValues(draft, 'shippingDetails') as Values) : {};
+  const notShippable = useNotShippable(store, lines, typeof shippingValues.country === 'string' ? shippingValues.country : undefined);
   const country = typeof shippingValues.country === 'string' ? shippingValues.country : '';
   const [fetchedShipping, setFetchedShipping] = useState<{ country: string; methods: ShippingMethod[] } | null>(null);
   useEffect(() => {
@@ -370,6 +373,7 @@ function Checkout({ runtime, orders }: { runtime: CartRuntime; orders: OrdersRun
               countries={countries}
               names={names}
               methods={shipping}
+              notShippable={notShippable}
               problems={state.context.problems}
               onWrite={(field, value) => write('shippingDetails', field, value)}
               onBack={() => actor.send({ type: 'step.back' })}
@@ -734,7 +738,7 @@ function AddressFields({ prefix, values, state, touch, onWrite, countries, names
   );
 }
 
-function ShippingStep({ draft, countries, names, methods, problems, onWrite, onBack, onSubmit }: { draft: CheckoutDraftDoc; countries: readonly string[]; names: (code: string) => string; methods: ShippingMethod[]; problems: Problems; onWrite: (field: string, value: unknown) => void; onBack: () => void; onSubmit: (values: Values) => void }) {
+function ShippingStep({ draft, countries, names, methods, notShippable, problems, onWrite, onBack, onSubmit }: { draft: CheckoutDraftDoc; countries: readonly string[]; names: (code: string) => string; methods: ShippingMethod[]; notShippable: readonly ShippableProduct[]; problems: Problems; onWrite: (field: string, value: unknown) => void; onBack: () => void; onSubmit: (values: Values) => void }) {
   const { t } = useTranslation();
   const values = draftSectionValues(draft, 'shippingDetails') as Values;
   const chosen = typeof values.shippingMethod === 'string' && methods.some((m) => methodKey(m) === values.shippingMethod) ? values.shippingMethod : methods[0] ? methodKey(methods[0]) : '';
@@ -742,11 +746,18 @@ function ShippingStep({ draft, countries, names, methods, problems, onWrite, onB
   const shippingChoice = usePickedValue(chosen, (key) => onWrite('shippingMethod', key));
   const { formRef, state, touch, submit } = useSubmit({ ...live, ...pick(problems, live) }, () => {
     if (chosen !== values.shippingMethod && chosen) onWrite('shippingMethod', chosen);
+    // A product that may not go to this country keeps the shopper here: the alert says which (the cart and the
+    // draft stay as they are; another country, or the cart without it, lets them on).
+    if (notShippable.length > 0) {
+      document.getElementById('shipping-not-shippable')?.focus();
+      return;
+    }
     onSubmit({ ...values, shippingMethod: chosen });
   });
   return (
     <form ref={formRef} className="checkout-form" noValidate onSubmit={submit}>
       <AddressFields prefix="shipping" values={values} state={state} touch={touch} onWrite={onWrite} countries={countries} names={names} />
+      {typeof values.country === 'string' ? <NotShippableAlert id="shipping-not-shippable" products={notShippable} country={values.country} /> : null}
       <fieldset className="checkout-methods">
         <legend className="checkout-methods__legend">{t('shippingMethod', { ns: 'checkout' })}</legend>
         {methods.length === 0 ? <p className="checkout-field__error">{t('noShipping', { ns: 'checkout' })}</p> : null}
@@ -856,7 +867,15 @@ function PaymentStep(props: {
 }
 
 export function errorText(t: TFunction, error: CheckoutError): string {
-  return t(error.key.replace(/^checkout\./, ''), { ns: 'checkout', email: error.email ?? '', defaultValue: error.message ?? t('orders.messages.placingError', { ns: 'checkout' }) });
+  // A refusal naming a country (a product that may not go there) names it in the shopper's language.
+  const country = error.country ? countryNames(i18next.language)(error.country) : '';
+  return t(error.key.replace(/^checkout\./, ''), {
+    ns: 'checkout',
+    email: error.email ?? '',
+    product: error.product ?? '',
+    country,
+    defaultValue: error.message ?? t('orders.messages.placingError', { ns: 'checkout' }),
+  });
 }
 
 interface ShownTotal {

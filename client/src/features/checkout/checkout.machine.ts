@@ -69,6 +69,9 @@ export interface CheckoutError {
   key: string;
   message?: string;
   email?: string;
+  /** A product that may not go to the shipping country, and that country's code (`orders.messages.notShippable`). */
+  product?: string;
+  country?: string;
 }
 
 export interface CheckoutContext {
@@ -114,6 +117,8 @@ interface PlacedResultFields {
   message?: string;
   key?: string;
   email?: string;
+  product?: string;
+  country?: string;
   payment_required?: boolean;
   increment_id?: string;
   order_token?: string;
@@ -145,7 +150,13 @@ export function refusalOf(order: WatchedOrder): CheckoutError {
   if (order.resultCode === 500) return { key: 'orders.messages.serverErrorQueued' };
   const result = resultOf(order);
   const key = typeof result.key === 'string' && result.key.startsWith('orders.messages.') ? result.key : 'orders.messages.placingError';
-  return { key, ...(typeof result.message === 'string' ? { message: result.message } : {}), ...(typeof result.email === 'string' ? { email: result.email } : {}) };
+  return {
+    key,
+    ...(typeof result.message === 'string' ? { message: result.message } : {}),
+    ...(typeof result.email === 'string' ? { email: result.email } : {}),
+    ...(typeof result.product === 'string' ? { product: result.product } : {}),
+    ...(typeof result.country === 'string' ? { country: result.country } : {}),
+  };
 }
 
 const succeeded = (order: WatchedOrder) => order.transmited && order.resultCode === 200;

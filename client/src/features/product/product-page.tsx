@@ -18,6 +18,7 @@ import { VariantPicker } from './variant-picker.tsx';
 import { BundleOptions } from './bundle-options.tsx';
 import { GroupedMembers } from './grouped-members.tsx';
 import { AddToCartControl, type CartChoice } from './add-to-cart-control.tsx';
+import { ShipsOnlyTo } from './ships-only-to.tsx';
 import { bundleCartProduct, bundleChoiceProblem, configurableCartProduct, groupedCartProduct, simpleCartProduct } from './cart-product.ts';
 import { isPriceKnown } from '@shop/shared/cart/index';
 import { cartProblemText } from '../cart/cart-notices.ts';
@@ -181,6 +182,7 @@ export function ProductPage({ product }: { product: Product }) {
               )}
             </div>
             <AddToCartControl choice={cartChoice} withQuantity={product.type_id !== 'grouped'} />
+            <ShipsOnlyTo product={product} />
             <Suspense fallback={<div className="list-actions" aria-hidden="true" />}>
               <ProductListActions product={product} />
             </Suspense>

@@ -35,7 +35,12 @@ export function attributeDocument(attribute: StoredAttribute, store: StoreCode):
   };
 }
 
-export function categoryDocument(category: StoredCategory, store: StoreCode, context: Pick<DocumentContext, 'snapshot' | 'productCounts'>): Category {
+/**
+ * A category for one store view. Its slug follows the products' rule (spec 1 §2): the url key, or with url keys off
+ * the slugified name and the id. `thumbnail` is its own, else its image; `landing_page` is its CMS block or null.
+ * `children_data` is left to the single loads (`withChildren`).
+ */
+export function categoryDocument(category: StoredCategory, store: StoreCode, context: Pick<DocumentContext, 'snapshot' | 'productCounts' | 'useUrlKeys'>): Category {
   const texts = category.texts[store];
   const ids = category.path.split('/').map(Number);
   return {
@@ -44,7 +49,7 @@ export function categoryDocument(category: StoredCategory, store: StoreCode, con
     parent_ids: ids.slice(0, -1),
     level: category.level,
     name: texts.name,
-    slug: texts.url_key,
+    slug: productSlug({ name: texts.name, id: category.id, url_key: texts.url_key }, context.useUrlKeys),
     path: category.path,
     position: category.position,
     product_count: context.productCounts.get(category.id) ?? 0,
@@ -56,7 +61,22 @@ export function categoryDocument(category: StoredCategory, store: StoreCode, con
     display_mode: category.display_mode,
     ...(category.image ? { image: category.image } : {}),
     ...(texts.description ? { description: texts.description } : {}),
+    ...(category.thumbnail || category.image ? { thumbnail: (category.thumbnail ?? category.image)! } : {}),
+    landing_page: category.landing_page,
   };
+}
+
+/**
+ * The category with `children_data` filled `depth` levels down (spec 1 §9 prefetch level 2): its active children in
+ * position order, each with theirs, the last level without. `all` is the store's list of category documents.
+ */
+export function withChildren(category: Category, all: readonly Category[], depth: number): Category {
+  if (depth <= 0) return category;
+  const children = all
+    .filter((c) => c.parent_id === category.id && c.is_active)
+    .sort((a, b) => a.position - b.position || a.id - b.id)
+    .map((child) => withChildren(child, all, depth - 1));
+  return { ...category, children_data: children };
 }
 
 function attributeValues(product: StoredProduct): Partial<Record<(typeof PRODUCT_ATTRIBUTE_CODES)[number], number | number[]>> {
@@ -156,6 +176,7 @@ export function productDocument(product: StoredProduct, store: StoreCode, contex
     hide_price: product.flags.hide_price,
     is_bestseller: product.flags.is_bestseller,
     margin_product: product.flags.margin_product,
+    ...(product.allowedcountries?.length ? { allowedcountries: [...product.allowedcountries] } : {}),
     ...attributeValues(product),
     created_at: product.created_at,
     updated_at: product.updated_at,

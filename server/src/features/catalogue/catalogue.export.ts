@@ -5,7 +5,7 @@
 import { STORE_CODES, type SourceCatalogue, type SourceProduct, type SourceTaxRule, type StoreCode } from '@shop/shared';
 import type { Db } from '../../storage/database.ts';
 
-type ProductData = Pick<SourceProduct, 'images' | 'attributes' | 'flags' | 'ean' | 'customprice_usd' | 'customprice_gbp' | 'configurable_options' | 'child_ids' | 'links' | 'bundle_options'>;
+type ProductData = Pick<SourceProduct, 'images' | 'attributes' | 'flags' | 'ean' | 'customprice_usd' | 'customprice_gbp' | 'allowedcountries' | 'configurable_options' | 'child_ids' | 'links' | 'bundle_options'>;
 
 const optional = <K extends string, V>(key: K, value: V | null | undefined): Partial<Record<K, V>> =>
   value === null || value === undefined ? {} : ({ [key]: value } as Record<K, V>);
@@ -75,6 +75,8 @@ export async function exportCatalogue(db: Db): Promise<SourceCatalogue> {
       include_in_menu: c.include_in_menu === 1,
       display_mode: c.display_mode as SourceCatalogue['categories'][number]['display_mode'],
       ...optional('image', c.image),
+      ...optional('thumbnail', c.thumbnail),
+      ...optional('landing_page', c.landing_page),
       stores: byStore(categoryTextsById.get(c.id), (t) => ({ name: t.name, url_key: t.url_key, ...optional('description', t.description) })),
     })),
     products: products.map((p): SourceProduct => {
@@ -100,6 +102,7 @@ export async function exportCatalogue(db: Db): Promise<SourceCatalogue> {
         ...optional('customprice_usd', data.customprice_usd),
         ...optional('customprice_gbp', data.customprice_gbp),
         ...optional('ean', data.ean),
+        ...optional('allowedcountries', data.allowedcountries),
         images: data.images,
         category_ids: (categoryIds.get(p.id) ?? []).map((l) => l.category_id),
         attributes: data.attributes,

@@ -478,6 +478,8 @@ async function writeCategories(trx: Trx, file: SourceCatalogue, stored: StoredCa
       include_in_menu: bool(c.include_in_menu),
       display_mode: c.display_mode,
       image: c.image ?? null,
+      thumbnail: c.thumbnail ?? null,
+      landing_page: c.landing_page ?? null,
     })),
     ['id'],
   );

@@ -15,7 +15,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod/mini';
 import { envelopeSchema, errorEnvelopeSchema, jsonSchema } from '../../plugins/openapi.ts';
-import type { CatalogueService, ProductKey } from './catalogue.service.ts';
+import { CATEGORY_KEYS, type CatalogueService, type CategoryKey, type ProductKey } from './catalogue.service.ts';
 
 const PRODUCT_KEYS: readonly ProductKey[] = ['sku', 'id', 'url_key', 'url_path'];
 
@@ -178,23 +178,26 @@ export function catalogueRoutes(catalogue: CatalogueService) {
       },
     );
 
-    app.get<{ Querystring: { storeCode?: string; id?: string | string[]; url_path?: string | string[] } }>(
+    app.get<{ Querystring: { storeCode?: string } & Partial<Record<CategoryKey, string | string[]>> }>(
       '/api/catalog/category',
       {
         schema: {
           tags: ['catalogue'],
-          summary: 'One active category by id or url_path',
-          querystring: { type: 'object', properties: { ...storeQuery, id: { type: 'string' }, url_path: { type: 'string' } } },
+          summary: 'One active category by id, url_key, slug or url_path (the first given, in that order), with its children_data two levels down',
+          querystring: {
+            type: 'object',
+            properties: { ...storeQuery, id: { type: 'string' }, url_key: { type: 'string' }, slug: { type: 'string' }, url_path: { type: 'string' } },
+          },
           response: { 200: envelopeSchema({ type: 'object' }), 400: errorEnvelopeSchema, 404: errorEnvelopeSchema },
         },
       },
       async (request) => {
         const store = storeOf(request.query.storeCode);
-        const id = single(request.query.id, 'id');
-        const urlPath = single(request.query.url_path, 'url_path');
-        if (id) return { code: 200, result: catalogue.category(store, 'id', id) };
-        if (urlPath) return { code: 200, result: catalogue.category(store, 'url_path', urlPath) };
-        throw new DomainError('bad_request', 'Please provide the category id or url_path');
+        for (const key of CATEGORY_KEYS) {
+          const value = single(request.query[key], key);
+          if (value) return { code: 200, result: catalogue.category(store, key, value) };
+        }
+        throw new DomainError('bad_request', 'Please provide the category id, url_key, slug or url_path');
       },
     );
 

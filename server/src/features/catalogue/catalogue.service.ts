@@ -3,11 +3,13 @@
  * `refresh()` reloads after a catalogue change (an import or a seed); readers always see one consistent snapshot.
  */
 import {
+  CATEGORY_PREFETCH_LEVEL,
   DomainError,
   MISSING_PARENT_SKU_MESSAGE,
   ROOT_CATEGORY_ID,
   SEARCH,
   SEARCH_TIMEOUT_MESSAGE,
+  categoryAliasKeys,
   categoryEmptyResultMessage,
   productLoadOutcome,
   taxDefaultCountry,
@@ -27,7 +29,7 @@ import {
   type TaxRule,
 } from '@shop/shared';
 import type { Db } from '../../storage/database.ts';
-import { attributeDocument, categoryDocument, productDocument, projectFields, type DocumentContext } from './catalogue.documents.ts';
+import { attributeDocument, categoryDocument, productDocument, projectFields, withChildren, type DocumentContext } from './catalogue.documents.ts';
 import { findUrlRewrite, loadCatalogueSnapshot, loadIndexSources, loadProductDescriptions, type CatalogueSnapshot, type StoredProduct } from './catalogue.snapshot.ts';
 import { searchDocuments } from './search/document-search.ts';
 import { SearchCache, searchCacheKey } from './search/search-cache.ts';
@@ -280,15 +282,23 @@ export class CatalogueService {
     }
   }
 
-  /** Resolves a store-relative path to the product or category registered for it (spec 1 §2 URL mappings). */
+  /**
+   * Resolves a store-relative path to the product or category registered for it (spec 1 §2 URL mappings). A path of
+   * one segment that is no mapping may name a category by its id, url key or slug (spec 1 §2 route params): that
+   * category answers, and its `url_path` (which then differs from the path asked) is where the storefront shows it.
+   */
   async mapUrl(store: StoreCode, url: string): Promise<ProductTarget | { _type: 'category'; _source: Category } | null> {
-    const target = await findUrlRewrite(this.db, store, normalizeUrlPath(url));
-    if (!target) return null;
+    const path = normalizeUrlPath(url);
+    const target = await findUrlRewrite(this.db, store, path);
+    if (!target) {
+      const alias = this.categoryAlias(store, path);
+      return alias && alias.id > ROOT_CATEGORY_ID ? { _type: 'category', _source: alias } : null;
+    }
     const { snapshot, categories } = this.current;
     if (target.type === 'category') {
       const category = categories[store].find((c) => c.id === target.id);
       if (!category || !category.is_active || category.id <= ROOT_CATEGORY_ID) return null;
-      return { _type: 'category', _source: category };
+      return { _type: 'category', _source: withChildren(category, categories[store], CATEGORY_PREFETCH_LEVEL) };
     }
     const product = snapshot.productsById.get(target.id);
     if (!product) return null;
@@ -368,16 +378,33 @@ export class CatalogueService {
     return { _type: 'product', _source: document! };
   }
 
-  /** One category by id or url_path (spec 1 §5): an empty result, or an id below the root, is refused. */
-  category(store: StoreCode, key: 'id' | 'url_path', value: string): Category {
+  /** The category a one-segment address names by id, url key or slug (`categoryAliasKeys`), or null. */
+  categoryAlias(store: StoreCode, path: string): Category | null {
+    for (const key of categoryAliasKeys(path)) {
+      try {
+        return this.category(store, key, path);
+      } catch {
+        // not this key: the next one
+      }
+    }
+    return null;
+  }
+
+  /**
+   * One active category by id, url_key, slug or url_path (spec 1 §2 route params, §5 single load), with its
+   * `children_data` to the prefetch level: an empty result, or an id below the root, is refused. Two categories may
+   * share a url key or slug (siblings of different parents): the first in tree order (shallowest, then position) answers.
+   */
+  category(store: StoreCode, key: CategoryKey, value: string): Category {
     const id = Number(value);
     if (key === 'id' && (!Number.isInteger(id) || id < ROOT_CATEGORY_ID)) {
       throw new DomainError('category_below_root', categoryEmptyResultMessage(key, value), { status: 404 });
     }
-    const wanted = key === 'id' ? String(id) : normalizeUrlPath(value);
-    const category = this.current.categories[store].find((c) => (key === 'id' ? String(c.id) : c.url_path) === wanted && c.is_active);
+    const wanted = key === 'id' ? String(id) : key === 'url_path' ? normalizeUrlPath(value) : value.trim();
+    const all = this.current.categories[store];
+    const category = all.find((c) => (key === 'id' ? String(c.id) : c[key]) === wanted && c.is_active);
     if (!category) throw new DomainError('category_empty_result', categoryEmptyResultMessage(key, value), { status: 404 });
-    return category;
+    return withChildren(category, all, CATEGORY_PREFETCH_LEVEL);
   }
 }
 
@@ -416,6 +443,10 @@ function wantsField(request: NormalizedSearch, field: string): boolean {
 }
 
 export type ProductKey = 'sku' | 'id' | 'url_key' | 'url_path';
+
+/** What a category is opened by (spec 1 §2: the route params url-key, slug and id, and the path). */
+export type CategoryKey = 'id' | 'url_key' | 'slug' | 'url_path';
+export const CATEGORY_KEYS: readonly CategoryKey[] = ['id', 'url_key', 'slug', 'url_path'];
 
 /** A product page's data; for a child variant, its parent and the parent's address to redirect to. */
 export interface ProductTarget {

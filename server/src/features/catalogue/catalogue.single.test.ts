@@ -3,6 +3,8 @@ import { buildTestApp } from '../../test/build-test-app.ts';
 import { fixtureCatalogue } from '../../test/fixture-catalogue.ts';
 
 const catalogue = fixtureCatalogue();
+const watches = catalogue.categories.find((c) => c.id === 10)!;
+Object.assign(watches, { thumbnail: '/media/catalog/watches-thumb.svg', landing_page: 7 });
 const orphan = { ...catalogue.products[0]!, id: 95, sku: 'LOOSE-95', visibility: 1, category_ids: [], stores: { nl: { name: 'Losse band', url_key: 'losse-band' }, en: { name: 'Loose strap', url_key: 'loose-strap' } } };
 catalogue.products.push(orphan);
 const app = await buildTestApp({ catalogue });
@@ -65,6 +67,54 @@ describe('GET /api/catalog/category (spec 1 §5)', () => {
     expect((await get('/api/catalog/category?storeCode=nl&id=11')).body.result.name).toBe('Herenhorloges');
     expect((await get('/api/catalog/category?storeCode=en&url_path=watches/men')).body.result.id).toBe(11);
   });
+  it('opens a category by each route param of spec 1 §2: id, url_key, slug and url_path', async () => {
+    for (const [store, query] of [
+      ['nl', 'id=11'],
+      ['nl', 'url_key=heren'],
+      ['nl', 'slug=heren'],
+      ['nl', 'url_path=horloges/heren'],
+      ['en', 'url_key=men'],
+      ['en', 'slug=men'],
+      ['en', 'url_path=/watches/men/'],
+    ] as const) {
+      const { status, body } = await get(`/api/catalog/category?storeCode=${store}&${query}`);
+      expect(status, query).toBe(200);
+      expect(body.result, query).toMatchObject({ id: 11, url_path: store === 'nl' ? 'horloges/heren' : 'watches/men' });
+    }
+    for (const query of ['url_key=nowhere', 'slug=nowhere', 'url_key=archief']) {
+      const { status, body } = await get(`/api/catalog/category?storeCode=nl&${query}`);
+      expect(status, query).toBe(404);
+      expect(body.result.message).toBe(`Category query returned empty result ${query.replace('=', ' = ')}`);
+    }
+    expect((await get('/api/catalog/category?url_key=heren&url_key=dames')).status).toBe(400);
+  });
+
+  it('maps a one-segment address that names a category by id, url key or slug to that category (its url_path differs)', async () => {
+    const map = async (url: string, storeCode = 'nl') => app.inject({ method: 'POST', url: '/api/url/map', payload: { url, storeCode } });
+    for (const url of ['11', 'heren', '/heren/']) {
+      const answer = await map(url);
+      expect(answer.statusCode, url).toBe(200);
+      expect(answer.json().result, url).toMatchObject({ _type: 'category', _source: { id: 11, url_path: 'horloges/heren' } });
+    }
+    expect((await map('men', 'en')).json().result._source.url_path).toBe('watches/men');
+    // The root, the absolute root, an inactive category, an unknown key and deeper paths map nothing.
+    for (const url of ['2', '1', '30', 'archief', 'nowhere', 'horloges/men', 'x/heren']) expect((await map(url)).statusCode, url).toBe(404);
+  });
+
+  it('fills children_data two levels down, the thumbnail and the landing page', async () => {
+    const root = (await get('/api/catalog/category?storeCode=en&id=2')).body.result;
+    expect(root.children_data.map((c: { id: number }) => c.id)).toEqual([10, 20]);
+    expect(root.children_data[0].children_data.map((c: { name: string }) => c.name)).toEqual(["Men's watches"]);
+    // Level 2 is the last one filled; the inactive archive is left out.
+    expect(root.children_data[0].children_data[0].children_data).toBeUndefined();
+    const watchesDoc = (await get('/api/catalog/category?storeCode=nl&url_key=horloges')).body.result;
+    expect(watchesDoc).toMatchObject({ thumbnail: '/media/catalog/watches-thumb.svg', landing_page: 7, children_data: [{ id: 11, name: 'Herenhorloges', children_data: [] }] });
+    const men = (await get('/api/catalog/category?storeCode=nl&id=11')).body.result;
+    expect(men.landing_page).toBeNull();
+    const mapped = await app.inject({ method: 'POST', url: '/api/url/map', payload: { url: 'horloges', storeCode: 'nl' } });
+    expect(mapped.json().result._source.children_data.map((c: { id: number }) => c.id)).toEqual([11]);
+  });
+
   it('refuses ids below the root, unknown and inactive categories with the spec message', async () => {
     const below = await get('/api/catalog/category?id=1');
     expect(below.status).toBe(404);

@@ -22,6 +22,8 @@ export interface StoredCategory {
   include_in_menu: boolean;
   display_mode: 'PRODUCTS' | 'PAGE' | 'PRODUCTS_AND_PAGE';
   image: string | null;
+  thumbnail: string | null;
+  landing_page: number | null;
   texts: Record<StoreCode, { name: string; url_key: string; url_path: string; description: string | null }>;
 }
 
@@ -45,6 +47,8 @@ export interface StoredProduct {
   ean?: string;
   customprice_usd?: number;
   customprice_gbp?: number;
+  /** The only countries the product ships to (absent: wherever the shop ships). */
+  allowedcountries?: string[];
   configurable_options?: ConfigurableOption[];
   child_ids?: number[];
   links?: SourceProduct['links'];
@@ -167,7 +171,7 @@ export async function findUrlRewrite(db: Db, store: StoreCode, requestPath: stri
   return row ? { type: row.entity_type, id: row.entity_id } : undefined;
 }
 
-type ProductData = Pick<StoredProduct, 'images' | 'attributes' | 'flags' | 'ean' | 'customprice_usd' | 'customprice_gbp' | 'configurable_options' | 'child_ids' | 'links' | 'bundle_options'>;
+type ProductData = Pick<StoredProduct, 'images' | 'attributes' | 'flags' | 'ean' | 'customprice_usd' | 'customprice_gbp' | 'allowedcountries' | 'configurable_options' | 'child_ids' | 'links' | 'bundle_options'>;
 
 export async function loadCatalogueSnapshot(db: Db, batchSize = PRODUCT_BATCH): Promise<CatalogueSnapshot> {
   const [change, attributeRows, categoryRows, categoryTextRows, ruleRows, rateRows, ruleRateRows] =
@@ -206,6 +210,8 @@ export async function loadCatalogueSnapshot(db: Db, batchSize = PRODUCT_BATCH): 
     include_in_menu: row.include_in_menu === 1,
     display_mode: row.display_mode as StoredCategory['display_mode'],
     image: row.image,
+    thumbnail: row.thumbnail,
+    landing_page: row.landing_page,
     texts: perStore(categoryTexts.get(row.id), (t) => ({ name: t.name, url_key: t.url_key, url_path: t.url_path, description: t.description })),
   }));
 

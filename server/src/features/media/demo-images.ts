@@ -26,7 +26,10 @@ export async function writeDemoImages(dataDir: string, catalogue: Pick<SourceCat
   const catalogDir = mediaDirs(dataDir).catalog;
   const urls = new Set<string>();
   for (const product of catalogue.products) for (const image of product.images) urls.add(image.path);
-  for (const category of catalogue.categories) if (category.image) urls.add(category.image);
+  for (const category of catalogue.categories) {
+    if (category.image) urls.add(category.image);
+    if (category.thumbnail) urls.add(category.thumbnail);
+  }
 
   const pictures = [...urls].flatMap((url) => {
     const params = parseProductImagePath(url);

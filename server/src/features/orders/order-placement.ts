@@ -23,6 +23,7 @@ import {
   paymentRequired,
   purchaseOrderNumber,
   PURCHASE_ORDER_CODE,
+  productsNotShippableTo,
   type BankAccount,
   type BankTransferInstructions,
   type OrderFieldProblem,
@@ -42,7 +43,7 @@ import { compiledOnce } from '../../storage/database.ts';
 import type { OrderMailKind } from './order-mail.ts';
 import { withOrderTables, withOrderTablesTrx, type OrderItemsTable, type OrdersTable, type OrderTables, type OrdersTrx, type StockReservationsTable } from './orders.tables.ts';
 
-type FailureKind = 'invalidAddress' | 'validationError' | 'notAvailable' | 'placingError';
+type FailureKind = 'invalidAddress' | 'validationError' | 'notAvailable' | 'notShippable' | 'placingError';
 
 /** What a refused order names: the field, the message (or the sku that is short), and the product it is about. */
 interface PlacementProblem {
@@ -56,6 +57,8 @@ class PlacementFailure extends Error {
   constructor(
     readonly kind: FailureKind,
     readonly problems: readonly (OrderFieldProblem | PlacementProblem)[] = [],
+    /** What the message names besides the contact address (the product and country of `notShippable`). */
+    readonly values: { product?: string; country?: string } = {},
   ) {
     super(kind);
   }
@@ -239,7 +242,7 @@ export class OrderPlacement {
     } catch (error) {
       await sql`rollback to savepoint place_order`.execute(trx);
       await sql`release savepoint place_order`.execute(trx);
-      if (error instanceof PlacementFailure) return this.failed(doc, error.kind, error.problems);
+      if (error instanceof PlacementFailure) return this.failed(doc, error.kind, error.problems, error.values);
       this.options.log?.error({ err: error, orderId: doc.id }, 'placing an order failed');
       return this.failed(doc, 'placingError');
     }
@@ -265,6 +268,10 @@ export class OrderPlacement {
 
     const unavailable = doc.items.filter((item) => !sellable(products.get(item.sku)));
     if (unavailable.length > 0) throw new PlacementFailure('notAvailable', unavailable.map((item) => ({ field: 'items', message: item.sku })));
+
+    // A product (or a piece of it) whose allowed countries leave out the shipping country is not sent there.
+    const notShippable = productsNotShippableTo([...doc.items.map((item) => products.get(item.sku)), ...products.values()], doc.shippingAddress.country);
+    if (notShippable.length > 0) throw notShippableFailure(notShippable, doc.shippingAddress.country);
 
     const wanted = this.stockWanted(doc, products);
 
@@ -472,7 +479,7 @@ export class OrderPlacement {
     };
   }
 
-  private failed(doc: Doc, kind: FailureKind, problems: readonly PlacementProblem[] = []): Doc {
+  private failed(doc: Doc, kind: FailureKind, problems: readonly PlacementProblem[] = [], values: { product?: string; country?: string } = {}): Doc {
     const code = ORDER_FAILURE_CODES[kind];
     const email = this.options.contactEmail;
     const failedDoc: Doc = {
@@ -480,7 +487,8 @@ export class OrderPlacement {
       transmited: true,
       transmited_at: this.options.now(),
       resultCode: code,
-      result: { message: orderMessage(kind, { email }), key: orderMessageKey(kind), email, ...(problems.length ? { problems } : {}) },
+      // The message names the country in English; `country` itself is the code, for the storefront to name.
+      result: { message: orderMessage(kind, { email, ...values, ...(values.country ? { country: englishCountryName(values.country) } : {}) }), key: orderMessageKey(kind), email, ...values, ...(problems.length ? { problems } : {}) },
     };
     for (const field of ['increment_id', 'orderNumber', 'status']) delete failedDoc[field];
     return failedDoc;
@@ -494,6 +502,22 @@ function tokenMatches(pushed: Doc | undefined, orderToken: string): boolean {
   const a = Buffer.from(claimed);
   const b = Buffer.from(orderToken);
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+const ENGLISH_COUNTRY_NAMES = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+const englishCountryName = (code: string) => ENGLISH_COUNTRY_NAMES.of(code) ?? code;
+
+/**
+ * The refusal of an order holding products that may not go to its shipping country: the message names the first
+ * (the storefront translates it with `product` and the country code `country`), the problems name each.
+ */
+function notShippableFailure(products: readonly Product[], country: string): PlacementFailure {
+  const code = country.trim().toUpperCase();
+  return new PlacementFailure(
+    'notShippable',
+    products.map((product) => ({ field: 'shippingAddress.country', message: orderMessage('notShippable', { product: product.name, country: englishCountryName(code) }), sku: product.sku })),
+    { product: products.map((product) => product.name).join(', '), country: code },
+  );
 }
 
 /** A product the shop can sell now: in the catalogue, enabled, with a known price. */

@@ -10,6 +10,7 @@ import * as m008 from './008-outbox-queue.ts';
 import * as m009 from './009-payment-attempts.ts';
 import * as m010 from './010-order-language.ts';
 import * as m011 from './011-review-ratings.ts';
+import * as m012 from './012-category-thumbnail-landing-page.ts';
 
 /** Versioned migrations, applied in name order. Never edit a released one: add the next number. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '009-payment-attempts': m009,
   '010-order-language': m010,
   '011-review-ratings': m011,
+  '012-category-thumbnail-landing-page': m012,
 };

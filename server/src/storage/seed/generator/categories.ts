@@ -2,6 +2,10 @@
  * The category tree. Id 1 is Magento's invisible absolute root and is not emitted; id 2 ("Default Category",
  * parent 1) is the store root, and everything a shopper sees hangs below it. Categories are addressed by a
  * key in the generator; ids are assigned in table order from 3, so they never depend on the seed.
+ *
+ * Every category has a thumbnail (spec 1 §3), drawn like the demo's product pictures: its own (`thumb`) where its
+ * pieces look different from its parent's, else its top category's picture. No category has a landing page (CMS
+ * block): the demo shop has no CMS blocks, so `landing_page` is left out (stored and served as null).
  */
 import { ROOT_CATEGORY_ID, slugify } from '@shop/shared';
 import { productImagePath, type ProductImageParams } from '../../../features/media/product-image.ts';
@@ -20,6 +24,8 @@ interface CategoryRow {
   mode?: SourceCategory['display_mode'];
   description?: readonly [nl: string, en: string];
   image?: ProductImageParams;
+  /** The thumbnail's drawing; without one, the top category's picture (drawn under this category's own name). */
+  thumb?: ProductImageParams;
 }
 
 /** Model lines that get a category of their own below their brand (level 4). */
@@ -52,7 +58,15 @@ const ROWS: readonly CategoryRow[] = [
     image: image({ kind: 'watch', sku: 'CAT-watches', metal: 'steel', dial: 'blue', shape: 'round', numerals: 'index', strap: 'bracelet', strapColour: 'metal' }),
   },
   { key: 'watches-men', parent: 'watches', nl: 'Herenhorloges', en: "Men's watches", urlNl: 'heren', urlEn: 'men' },
-  { key: 'watches-ladies', parent: 'watches', nl: 'Dameshorloges', en: "Ladies' watches", urlNl: 'dames', urlEn: 'ladies' },
+  {
+    key: 'watches-ladies',
+    parent: 'watches',
+    nl: 'Dameshorloges',
+    en: "Ladies' watches",
+    urlNl: 'dames',
+    urlEn: 'ladies',
+    thumb: image({ kind: 'watch', sku: 'CAT-watches-ladies', metal: 'rose', dial: 'mop', shape: 'round', numerals: 'diamond', strap: 'bracelet', strapColour: 'metal' }),
+  },
   { key: 'watches-new', parent: 'watches', nl: 'Nieuwe horloges', en: 'New watches', urlNl: 'nieuw', urlEn: 'new' },
   {
     key: 'watches-pre-owned',
@@ -63,7 +77,15 @@ const ROWS: readonly CategoryRow[] = [
     urlEn: 'pre-owned',
     description: ['Gecontroleerd door onze horlogemakers en geleverd met twee jaar garantie.', 'Checked by our watchmakers and sold with a two-year warranty.'],
   },
-  { key: 'watches-vintage', parent: 'watches', nl: 'Vintage horloges', en: 'Vintage watches', urlNl: 'vintage', urlEn: 'vintage' },
+  {
+    key: 'watches-vintage',
+    parent: 'watches',
+    nl: 'Vintage horloges',
+    en: 'Vintage watches',
+    urlNl: 'vintage',
+    urlEn: 'vintage',
+    thumb: image({ kind: 'watch', sku: 'CAT-watches-vintage', metal: 'yellow', dial: 'champagne', shape: 'round', numerals: 'roman', strap: 'leather', strapColour: 'brown' }),
+  },
   ...WATCH_BRANDS.map((brand): CategoryRow => ({ key: watchBrandCategoryKey(brand), parent: 'watches', nl: brand, en: brand, inMenu: BRANDS_IN_MENU.has(brand) })),
   ...MODEL_CATEGORIES.map((model): CategoryRow => ({
     key: model.key,
@@ -75,8 +97,24 @@ const ROWS: readonly CategoryRow[] = [
     inMenu: false,
   })),
   { key: 'watch-accessories', parent: 'watches', nl: 'Horloge-accessoires', en: 'Watch accessories', urlNl: 'accessoires', urlEn: 'accessories' },
-  { key: 'straps', parent: 'watch-accessories', nl: 'Horlogebanden', en: 'Watch straps', urlNl: 'horlogebanden', urlEn: 'straps' },
-  { key: 'winders', parent: 'watch-accessories', nl: 'Horlogeopwinders', en: 'Watch winders', urlNl: 'horlogeopwinders', urlEn: 'watch-winders' },
+  {
+    key: 'straps',
+    parent: 'watch-accessories',
+    nl: 'Horlogebanden',
+    en: 'Watch straps',
+    urlNl: 'horlogebanden',
+    urlEn: 'straps',
+    thumb: image({ kind: 'strap', sku: 'CAT-straps', strap: 'leather', strapColour: 'brown', metal: 'steel' }),
+  },
+  {
+    key: 'winders',
+    parent: 'watch-accessories',
+    nl: 'Horlogeopwinders',
+    en: 'Watch winders',
+    urlNl: 'horlogeopwinders',
+    urlEn: 'watch-winders',
+    thumb: image({ kind: 'winder', sku: 'CAT-winders', finish: 'walnut', metal: 'steel' }),
+  },
   {
     key: 'jewellery',
     parent: null,
@@ -89,9 +127,17 @@ const ROWS: readonly CategoryRow[] = [
   { key: 'rings', parent: 'jewellery', nl: 'Ringen', en: 'Rings' },
   { key: 'engagement-rings', parent: 'rings', nl: 'Verlovingsringen', en: 'Engagement rings' },
   { key: 'wedding-bands', parent: 'rings', nl: 'Trouwringen', en: 'Wedding bands' },
-  { key: 'earrings', parent: 'jewellery', nl: 'Oorbellen', en: 'Earrings' },
-  { key: 'necklaces', parent: 'jewellery', nl: 'Kettingen en colliers', en: 'Necklaces', urlNl: 'kettingen', urlEn: 'necklaces' },
-  { key: 'bracelets', parent: 'jewellery', nl: 'Armbanden', en: 'Bracelets' },
+  { key: 'earrings', parent: 'jewellery', nl: 'Oorbellen', en: 'Earrings', thumb: image({ kind: 'earring', sku: 'CAT-earrings', metal: 'white', stone: 'diamond', style: 'drop', cut: 'pear' }) },
+  {
+    key: 'necklaces',
+    parent: 'jewellery',
+    nl: 'Kettingen en colliers',
+    en: 'Necklaces',
+    urlNl: 'kettingen',
+    urlEn: 'necklaces',
+    thumb: image({ kind: 'necklace', sku: 'CAT-necklaces', metal: 'yellow', stone: 'emerald', style: 'pendant', cut: 'emerald' }),
+  },
+  { key: 'bracelets', parent: 'jewellery', nl: 'Armbanden', en: 'Bracelets', thumb: image({ kind: 'bracelet', sku: 'CAT-bracelets', metal: 'white', stone: 'diamond', style: 'tennis', cut: 'brilliant' }) },
   { key: 'jewellery-sets', parent: 'jewellery', nl: 'Sieradensets', en: 'Jewellery sets', urlNl: 'sets', urlEn: 'sets' },
   { key: 'jewellery-vintage', parent: 'jewellery', nl: 'Vintage en tweedehands sieraden', en: 'Vintage and pre-owned jewellery', urlNl: 'vintage', urlEn: 'vintage', inMenu: false },
   {
@@ -114,8 +160,8 @@ const ROWS: readonly CategoryRow[] = [
     image: image({ kind: 'gem', sku: 'CAT-gems', stone: 'sapphire', cut: 'oval' }),
   },
   { key: 'sapphires', parent: 'gems', nl: 'Saffieren', en: 'Sapphires' },
-  { key: 'rubies', parent: 'gems', nl: 'Robijnen', en: 'Rubies' },
-  { key: 'emeralds', parent: 'gems', nl: 'Smaragden', en: 'Emeralds' },
+  { key: 'rubies', parent: 'gems', nl: 'Robijnen', en: 'Rubies', thumb: image({ kind: 'gem', sku: 'CAT-rubies', stone: 'ruby', cut: 'cushion' }) },
+  { key: 'emeralds', parent: 'gems', nl: 'Smaragden', en: 'Emeralds', thumb: image({ kind: 'gem', sku: 'CAT-emeralds', stone: 'emerald', cut: 'emerald' }) },
   { key: 'other-gems', parent: 'gems', nl: 'Overige edelstenen', en: 'Other gem stones', urlNl: 'overige', urlEn: 'other' },
   {
     key: 'gifts',
@@ -130,6 +176,20 @@ const ROWS: readonly CategoryRow[] = [
 
 const IDS = new Map<string, number>(ROWS.map((row, index) => [row.key, ROOT_CATEGORY_ID + 1 + index]));
 const PARENTS = new Map<string, string | null>(ROWS.map((row) => [row.key, row.parent]));
+const BY_KEY = new Map<string, CategoryRow>(ROWS.map((row) => [row.key, row]));
+
+/** The demo's watch picture, for a top category without a picture of its own (the outlet). */
+const WATCH_PICTURE = image({ kind: 'watch', sku: 'CAT', metal: 'steel', dial: 'black', shape: 'round', numerals: 'index', strap: 'leather', strapColour: 'black' });
+
+/** The thumbnail's path: the row's own drawing, else its nearest ancestor's picture drawn under the row's name. */
+function thumbnailPath(row: CategoryRow): string {
+  if (row.thumb) return productImagePath(row.thumb);
+  if (row.image) return productImagePath(row.image);
+  let current: CategoryRow | undefined = row;
+  while (current && !current.thumb && !current.image) current = current.parent ? BY_KEY.get(current.parent) : undefined;
+  const picture = current?.thumb ?? current?.image ?? WATCH_PICTURE;
+  return productImagePath({ ...picture, sku: `CAT-${row.key}` });
+}
 
 export function categoryId(key: string): number {
   const id = IDS.get(key);
@@ -178,6 +238,7 @@ export function buildCategories(): SourceCategory[] {
       include_in_menu: row.inMenu ?? true,
       display_mode: row.mode ?? 'PRODUCTS',
       ...(row.image ? { image: productImagePath(row.image) } : {}),
+      thumbnail: thumbnailPath(row),
       stores: {
         nl: { name: row.nl, url_key: row.urlNl ?? slugify(row.nl), ...(descriptionNl ? { description: descriptionNl } : {}) },
         en: { name: row.en, url_key: row.urlEn ?? slugify(row.en), ...(descriptionEn ? { description: descriptionEn } : {}) },

@@ -278,6 +278,29 @@ describe('generateCatalogue', () => {
     for (const c of categories) if (c.image) expect(parseProductImagePath(c.image)).not.toBeNull();
   });
 
+  it('gives every category a thumbnail the media feature can draw, and no landing page (the demo has no CMS blocks)', () => {
+    const shown = categories.filter((c) => c.id > ROOT_CATEGORY_ID);
+    for (const c of shown) {
+      expect(c.thumbnail, String(c.id)).toBeDefined();
+      expect(parseProductImagePath(c.thumbnail!), c.thumbnail).not.toBeNull();
+      expect(c.landing_page ?? null).toBeNull();
+    }
+    // Subcategories of one parent do not all share one file.
+    expect(new Set(shown.map((c) => c.thumbnail)).size).toBe(shown.length);
+  });
+
+  it('sends watches on an alligator strap within the EU only, and sets no limit on anything else', () => {
+    const strapOption = attributes.find((a) => a.attribute_code === 'watch_strap')!.options.find((o) => o.labels.en === 'Alligator leather strap')!;
+    const limited = products.filter((p) => p.allowedcountries);
+    expect(limited.length).toBeGreaterThan(5);
+    for (const p of limited) {
+      expect(p.type_id, p.sku).toBe('simple');
+      expect(p.attributes.watch_strap, p.sku).toBe(Number(strapOption.value));
+      expect(p.allowedcountries).toEqual([...EU_COUNTRIES]);
+      expect(p.allowedcountries).not.toContain('US');
+    }
+  });
+
   it('dates products before the base date, updates after creation', () => {
     for (const p of products) {
       const created = Date.parse(p.created_at);

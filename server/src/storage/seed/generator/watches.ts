@@ -1,5 +1,5 @@
 /** New, pre-owned and vintage watches, as simple products and as configurable products with strap variants. */
-import type { StoreCode } from '@shop/shared';
+import { EU_COUNTRIES, type StoreCode } from '@shop/shared';
 import type { DialColour, Numerals, StrapKind } from '../../../features/media/product-image.ts';
 import type { SourceAttributeValues, SourceProduct } from '../catalogue-source.ts';
 import { brandKey, optionId, optionLabel } from './attributes.ts';
@@ -366,6 +366,10 @@ function watchRecord(ctx: GeneratorContext, spec: WatchSpec, options: BuildOptio
     attributes: watchAttributes(spec, type === 'simple'),
     stock: spec.condition === 'new' ? regularStock(rng) : uniqueStock(rng),
     flags: productFlags(rng, { recent: when.recent, condition: spec.condition, sale: active, retail: spec.retail, limitedEdition: spec.limited }),
+    // An alligator strap is a CITES-listed skin: the shop sends such watches within the EU only (no export papers
+    // for the United States), so they carry the EU as their allowed countries. Decided without the random source,
+    // so the rest of the demo shop stays as it was for every seed.
+    ...(type === 'simple' && spec.strap === 'alligator' ? { allowedcountries: [...EU_COUNTRIES] } : {}),
     created_at: when.created_at,
     updated_at: when.updated_at,
   };
