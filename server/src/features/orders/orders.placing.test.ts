@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import { withOrderTables } from './orders.tables.ts';
-import type { OrderDoc } from '@shop/shared';
+import type { OrderDoc } from '@shop/shared/sync/order.schema';
 import { OrderClient, orderCatalogue, orderDoc } from './orders.test-support.ts';
 
 const app = await buildTestApp({ catalogue: orderCatalogue() });
