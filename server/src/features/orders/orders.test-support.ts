@@ -23,7 +23,7 @@ export function orderCatalogue(): SourceCatalogue {
     },
     {
       ...plain,
-      id: 52,
+      id: 58,
       sku: 'RING-SIZED',
       stores: { nl: { name: 'Gouden ring', url_key: 'gouden-maatring' }, en: { name: 'Gold ring', url_key: 'gold-sized-ring' } },
       price: 1000,
