@@ -15,13 +15,14 @@ interface Stocked {
   name: string;
   url_path: string;
   stock: { qty: number; is_in_stock: boolean; manage_stock: boolean; backorders?: boolean };
+  custom_size_kind?: string;
 }
 
 /** A simple product with 2 to 4 pieces in managed stock (other journeys pick 5 or more: simpleProducts), as the server's stock check answers now. */
 async function fewInStock(request: APIRequestContext): Promise<Stocked & { qty: number }> {
   const { items } = await searchApi<Stocked>(request, { type: 'product', storeCode: 'en', filters: { type_id: 'simple' }, size: 200 });
   for (const item of items) {
-    if (!item.url_path || !item.stock.manage_stock || item.stock.backorders || !item.stock.is_in_stock || item.stock.qty < 2 || item.stock.qty > 4) continue;
+    if (!item.url_path || item.custom_size_kind || !item.stock.manage_stock || item.stock.backorders || !item.stock.is_in_stock || item.stock.qty < 2 || item.stock.qty > 4) continue;
     const check = await (await request.get(`/api/stock/check?sku=${encodeURIComponent(item.sku)}`)).json();
     if (check.result.status === 'ok' && check.result.qty >= 2 && check.result.qty <= 4) return { ...item, qty: check.result.qty };
   }

@@ -29,6 +29,13 @@ export const ERROR_CODES = [
   'cart_qty_not_more_than',
   'cart_qty_only_available',
   'cart_bundle_options',
+  'cart_size_missing',
+  'cart_size_unit',
+  'cart_size_not_number',
+  'cart_size_decimals',
+  'cart_size_range_mm',
+  'cart_size_range_inch',
+  'cart_size_not_taken',
   // The account calls (shared/src/account/account.schema.ts names the same codes).
   'account_email_exists',
   'account_sign_in_incorrect',

@@ -18,6 +18,14 @@ export const CART_PROBLEM_CODES = [
   'cart_qty_not_more_than',
   'cart_qty_only_available',
   'cart_bundle_options',
+  // The shopper's own ring size or bracelet length (custom-size.ts).
+  'cart_size_missing',
+  'cart_size_unit',
+  'cart_size_not_number',
+  'cart_size_decimals',
+  'cart_size_range_mm',
+  'cart_size_range_inch',
+  'cart_size_not_taken',
 ] as const;
 export type CartProblemCode = (typeof CART_PROBLEM_CODES)[number];
 
@@ -41,6 +49,14 @@ export const CART_MESSAGES = {
   /** Spec 2 §8: the item notes of a stock sync. */
   lineOutOfStock: 'Out of the stock!',
   lineInStock: 'In stock!',
+  /** Spec 2 §5; the other size messages are the shop's own (custom-size.ts). */
+  sizeMissing: 'Please fill your size',
+  sizeUnit: 'Please choose the unit of your size: mm or inch',
+  sizeNotNumber: 'Please enter your size as a number',
+  sizeDecimals: 'Please give your size with at most {decimals} decimals',
+  sizeRangeMm: 'Your size must be between {min} and {max} mm',
+  sizeRangeInch: 'Your size must be between {min} and {max} inch',
+  sizeNotTaken: 'This product does not take a size',
 } as const;
 
 /** A message with its `{name}` placeholders filled in. */

@@ -8,3 +8,4 @@ export * from './line-options.ts';
 export * from './quantity.ts';
 export * from './line-choice.ts';
 export * from './line-stock.ts';
+export * from './custom-size.ts';

@@ -156,7 +156,7 @@ export function resolveLine(product: LineProduct, productOption: ProductOption |
 /** Every product a line of `product` may take or be priced by: a bundle's links, a set's members, a parent's variants. */
 export function lineMemberSkus(product: LineProduct): string[] {
   if (product.type_id === 'bundle') return (product.bundle_options ?? []).flatMap((option) => option.product_links.map((link) => link.sku));
-  if (product.type_id === 'grouped') return (product.product_links ?? []).map((link) => link.linked_product_sku);
+  if (product.type_id === 'grouped') return (product.product_links ?? []).filter((link) => link.link_type === 'associated').map((link) => link.linked_product_sku);
   if (product.type_id === 'configurable') return (product.configurable_children ?? []).map((child) => child.sku);
   return [];
 }

@@ -6,7 +6,8 @@
  */
 import { z } from 'zod/mini';
 import { STORE_CODES } from '../stores/stores.ts';
-import { PRODUCT_ATTRIBUTE_CODES, PRODUCT_TYPES } from './product-attributes.ts';
+import { CUSTOM_SIZE_KINDS } from '../cart/custom-size.ts';
+import { PRODUCT_ATTRIBUTE_CODES, PRODUCT_TYPES, RELATED_LINK_TYPES } from './product-attributes.ts';
 
 export const SKU_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 export const URL_KEY_PATTERN = /^[a-z0-9][a-z0-9._-]{0,199}$/;
@@ -149,6 +150,13 @@ export const SourceProductLinkSchema = z.strictObject({
   position: whole,
 });
 
+/** A link to a product shown on this product's page (product.schema.ts `RELATED_LINK_TYPES`). */
+export const SourceRelatedLinkSchema = z.strictObject({
+  link_type: z.enum(RELATED_LINK_TYPES),
+  sku,
+  position: whole,
+});
+
 export const SourceBundleOptionSchema = z.strictObject({
   option_id: id,
   title: perStore(z.string()),
@@ -195,6 +203,10 @@ export const SourceProductSchema = z
     /** Grouped products: associated simple products. */
     links: z.optional(z.array(SourceProductLinkSchema)),
     bundle_options: z.optional(z.array(SourceBundleOptionSchema)),
+    /** Products shown on this one's page: "You may also like" (related, upsell) and matching pieces (crosssell). */
+    related_links: z.optional(z.array(SourceRelatedLinkSchema)),
+    /** The shopper's own size its cart line needs: a ring size or a bracelet length (cart/custom-size.ts). */
+    custom_size_kind: z.optional(z.enum(CUSTOM_SIZE_KINDS)),
     created_at: date,
     /** The default sort of listings is the latest update first. */
     updated_at: date,
@@ -223,6 +235,10 @@ export const SourceProductSchema = z
         for (const j of uniqueBy(option.links, (l) => l.id)) problem(['bundle_options', i, 'links', j, 'id'], 'appears twice');
       });
       const linked = [...(p.links ?? []).map((l, i) => [l.sku, ['links', i, 'sku']] as const), ...(p.bundle_options ?? []).flatMap((o, i) => o.links.map((l, j) => [l.sku, ['bundle_options', i, 'links', j, 'sku']] as const))];
+      (p.related_links ?? []).forEach((link, i) => {
+        if (link.sku === p.sku) problem(['related_links', i, 'sku'], 'a product cannot link to itself');
+      });
+      if (p.custom_size_kind !== undefined && p.type_id !== 'simple') problem(['custom_size_kind'], `only a simple product takes a size (type_id is ${p.type_id})`);
       for (const [linkedSku, path] of linked) if (linkedSku === p.sku) problem([...path], 'a product cannot contain itself');
     }),
   );

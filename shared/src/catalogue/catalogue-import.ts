@@ -23,7 +23,7 @@ import {
 /** A product as far as other records refer to it or collide with it. */
 export type ProductRefs = Pick<
   SourceProduct,
-  'id' | 'sku' | 'type_id' | 'tax_class_id' | 'category_ids' | 'attributes' | 'configurable_options' | 'child_ids' | 'parent_id' | 'links' | 'bundle_options'
+  'id' | 'sku' | 'type_id' | 'tax_class_id' | 'category_ids' | 'attributes' | 'configurable_options' | 'child_ids' | 'parent_id' | 'links' | 'bundle_options' | 'related_links'
 > & { url_keys: Record<StoreCode, string> };
 
 /** What the stored catalogue holds that an import's records may refer to or collide with. */
@@ -233,6 +233,7 @@ function crossCheck(parsed: Parsed, raw: Record<CatalogueImportSection, unknown[
       if (!skus.has(sku) && !brokenSkus.has(sku)) problem(field, unknown('sku', sku));
     };
     (p.links ?? []).forEach((link, i) => linkedSku(`links[${i}].sku`, link.sku));
+    (p.related_links ?? []).forEach((link, i) => linkedSku(`related_links[${i}].sku`, link.sku));
     (p.bundle_options ?? []).forEach((option, i) => option.links.forEach((link, j) => linkedSku(`bundle_options[${i}].links[${j}].sku`, link.sku)));
     if (p.tax_class_id > 0 && !brokenTaxClassIds.has(p.tax_class_id)) {
       const taxClass = taxClasses.get(p.tax_class_id)?.value;

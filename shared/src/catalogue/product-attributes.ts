@@ -2,6 +2,15 @@
 export const PRODUCT_TYPES = ['simple', 'configurable', 'grouped', 'bundle'] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number];
 
+/**
+ * `associated`: a grouped product's pieces. The others point at products shown on a product page: `related` ("You
+ * may also like"), `upsell` (a finer piece of the same kind) and `crosssell` (matching pieces to wear with it).
+ */
+export const PRODUCT_LINK_TYPES = ['associated', 'related', 'upsell', 'crosssell'] as const;
+export type ProductLinkType = (typeof PRODUCT_LINK_TYPES)[number];
+export const RELATED_LINK_TYPES = ['related', 'upsell', 'crosssell'] as const;
+export type RelatedLinkType = (typeof RELATED_LINK_TYPES)[number];
+
 /** Visibility: 1 not visible individually, 2 catalogue, 3 search, 4 catalogue and search. Status: 1 enabled, 2 disabled. */
 export const SEARCHABLE_VISIBILITY = [2, 3, 4] as const;
 export const SEARCHABLE_STATUS = [0, 1] as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
+import { CUSTOM_SIZE_KINDS } from '../cart/custom-size.ts';
 import { PRICE_FIELDS } from '../pricing/prices.ts';
-import { PRODUCT_ATTRIBUTE_CODES, PRODUCT_TYPES, type ProductAttributeCode } from './product-attributes.ts';
+import { PRODUCT_ATTRIBUTE_CODES, PRODUCT_LINK_TYPES, PRODUCT_TYPES, type ProductAttributeCode } from './product-attributes.ts';
 
 export const MediaGalleryEntrySchema = z.object({
   image: z.string(),
@@ -69,7 +70,7 @@ export const ConfigurableChildSchema = z.object({
 export type ConfigurableChild = z.infer<typeof ConfigurableChildSchema>;
 
 export const ProductLinkSchema = z.object({
-  link_type: z.literal('associated'),
+  link_type: z.enum(PRODUCT_LINK_TYPES),
   linked_product_sku: z.string(),
   linked_product_type: z.enum(PRODUCT_TYPES),
   qty: z.number(),
@@ -129,6 +130,8 @@ export const ProductSchema = z.object({
   is_bestseller: z.boolean(),
   margin_product: z.boolean(),
   allowedcountries: z.optional(z.array(z.string())),
+  /** The shopper's own size this product needs on its cart line (cart/custom-size.ts): a ring size or a bracelet length. */
+  custom_size_kind: z.optional(z.enum(CUSTOM_SIZE_KINDS)),
   ...attributeShape,
   created_at: z.string(),
   updated_at: z.string(),

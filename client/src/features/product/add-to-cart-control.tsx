@@ -14,7 +14,13 @@ import { useCartLines } from '../cart/use-cart.ts';
  * them), a reason it cannot (shown beside the disabled button), or not yet known.
  */
 export type CartChoice =
-  | { kind: 'ready'; request: (qty: number) => AddToCartRequest; limits?: { sku: string; stock?: QtyStock | undefined } }
+  | {
+      kind: 'ready';
+      request: (qty: number) => AddToCartRequest;
+      limits?: { sku: string; stock?: QtyStock | undefined };
+      /** Asked on 'Add to cart': false when a field of the page must be filled first (it then says so itself). */
+      precheck?: () => boolean;
+    }
   | { kind: 'blocked'; reason: string }
   | { kind: 'pending' };
 
@@ -79,7 +85,8 @@ export function AddToCartControl({ choice, withQuantity = true }: { choice: Cart
           disabled={disabled}
           aria-describedby={reason ? reasonId : undefined}
           onClick={() => {
-            if (choice.kind === 'ready') void add(choice.request(qty));
+            if (choice.kind !== 'ready' || (choice.precheck && !choice.precheck())) return;
+            void add(choice.request(qty));
           }}
         >
           {busy ? t('add.adding', { ns: 'cart' }) : t('add.button', { ns: 'cart' })}

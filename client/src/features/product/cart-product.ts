@@ -74,7 +74,7 @@ export function groupedCartProduct(product: Product, members: readonly Product[]
   return {
     product: {
       ...simpleCartProduct(product),
-      product_links: (product.product_links ?? []).map((link) => ({ link_type: link.link_type, linked_product_sku: link.linked_product_sku, qty: link.qty })),
+      product_links: (product.product_links ?? []).filter((link) => link.link_type === 'associated').map((link) => ({ link_type: link.link_type, linked_product_sku: link.linked_product_sku, qty: link.qty })),
     },
     members: members.map((member) => simpleCartProduct(member, hasOwnPage(member) ? member.url_path : product.url_path)),
   };

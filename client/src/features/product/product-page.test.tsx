@@ -72,6 +72,40 @@ describe('product page', () => {
     expect(screen.getByText('No available product variants')).toBeTruthy();
   });
 
+  it('asks a sized ring for the shopper\'s size with a unit, and shows the linked pieces as product cards', async () => {
+    const matching = product({ id: 3101, sku: 'E-3101', name: 'Diamond stud earrings', url_path: 'jewellery/diamond-studs', ...childPrices(900) });
+    const sized = product({
+      id: 3100,
+      sku: 'R-3100',
+      name: 'Gold ring',
+      url_path: 'jewellery/gold-ring',
+      ...childPrices(1500),
+      custom_size_kind: 'ring',
+      product_links: [
+        { link_type: 'crosssell', linked_product_sku: 'E-3101', linked_product_type: 'simple', qty: 1, position: 1 },
+        { link_type: 'related', linked_product_sku: 'GONE-1', linked_product_type: 'simple', qty: 1, position: 2 },
+      ],
+    });
+    const { searches } = installFakeCatalogue({ categories: [], products: [matching], urls: { 'jewellery/gold-ring': { _type: 'product', _source: sized } } });
+    await renderShop('/en/jewellery/gold-ring/');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Gold ring' })).toBeTruthy();
+    const size = screen.getByRole('textbox', { name: 'Your ring size' });
+    expect(size.getAttribute('required')).not.toBeNull();
+    expect((screen.getByRole('combobox', { name: 'Unit' }) as HTMLSelectElement).value).toBe('mm');
+    fireEvent.change(size, { target: { value: 'big' } });
+    fireEvent.blur(size);
+    expect(screen.getByRole('alert').textContent).toBe('Please enter your size as a number');
+    fireEvent.change(size, { target: { value: '54' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    // Only the matching pieces' shelf: the related product is no longer in the catalogue.
+    const shelf = await screen.findByRole('region', { name: 'Matching pieces' });
+    expect(within(shelf).getByRole('link', { name: /Diamond stud earrings/ }).getAttribute('href')).toBe('/en/jewellery/diamond-studs');
+    expect(screen.queryByRole('region', { name: 'You may also like' })).toBeNull();
+    expect(searches.map((request) => request.filters)).toContainEqual({ sku: ['GONE-1', 'E-3101'] });
+  });
+
   it('shows the page-not-found text when the URL map knows nothing', async () => {
     installFakeCatalogue({ categories: [] });
     await renderShop('/en/no/such/page');

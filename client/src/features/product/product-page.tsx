@@ -21,6 +21,9 @@ import { AddToCartControl, type CartChoice } from './add-to-cart-control.tsx';
 import { ShipsOnlyTo } from './ships-only-to.tsx';
 import { bundleCartProduct, bundleChoiceProblem, configurableCartProduct, groupedCartProduct, simpleCartProduct } from './cart-product.ts';
 import { isPriceKnown } from '@shop/shared/cart/index';
+import { checkCustomSize, DEFAULT_SIZE_UNIT, type CustomSizeCheck, type CustomSizeUnit } from '@shop/shared/cart/custom-size';
+import { SizeField } from './size-field.tsx';
+import { RelatedProducts } from './related-products.tsx';
 import { cartProblemText } from '../cart/cart-notices.ts';
 import { bundleSelectionTotal, chooseBundleLink, type BundleLink, chosenBundleLinks, defaultBundleSelection, groupedMembers, setQuantityProblem, sortedBundleOptions, type BundleOption, type BundleSelection } from './product-sets.ts';
 import { selectVariant, type VariantSelection } from '@shop/shared/catalogue/variants';
@@ -91,6 +94,16 @@ export function ProductPage({ product }: { product: Product }) {
   const chooseBundle = (option: BundleOption, linkId: number | null) => setBundleSelection((current) => chooseBundleLink(current, option, linkId));
   const [setQuantities, setSetQuantities] = useState<Readonly<Record<string, string>>>({});
 
+  // The shopper's own size, for a product that needs one (a ring size, a bracelet length): checked as typed, its
+  // problem shown once the shopper leaves the field or tries to add without a valid size.
+  const sizeKind = product.type_id === 'simple' ? product.custom_size_kind : undefined;
+  const [sizeText, setSizeText] = useState('');
+  const [sizeUnit, setSizeUnit] = useState<CustomSizeUnit>(DEFAULT_SIZE_UNIT);
+  const [sizeShown, setSizeShown] = useState(false);
+  // Counts the tries to add without a valid size: each brings the focus to the field.
+  const [sizeAsked, setSizeAsked] = useState(0);
+  const size = checkCustomSize(sizeKind, sizeText, sizeUnit);
+
   const variant = selectVariant(product, selection);
   const child = variant.status === 'selected' ? variant.child : undefined;
   const shown = child ?? product;
@@ -114,7 +127,8 @@ export function ProductPage({ product }: { product: Product }) {
     }
   };
 
-  const cartChoice = useCartChoice({
+
+  const choice = useCartChoice({
     product,
     variant,
     selection,
@@ -124,6 +138,12 @@ export function ProductPage({ product }: { product: Product }) {
     // The cart keeps the store's prices (EUR): the visitor's currency is for display only.
     bundleTotal: bundleChosen ? bundleSelectionTotal(bundleChosen, product.hide_price) : undefined,
     setQuantities,
+  });
+  // A product that needs the shopper's size (a ring, a bracelet) adds it to its line; without a valid one the button
+  // stays, and pressing it says why at the field (spec 2 §5 'Please fill your size') and brings the focus there.
+  const cartChoice: CartChoice = choice.kind !== 'ready' || !sizeKind ? choice : withSize(choice, size, () => {
+    setSizeShown(true);
+    setSizeAsked((count) => count + 1);
   });
 
   const brand = brandLabel(product.brand, attributes.data?.find((a) => a.attribute_code === 'brand'));
@@ -181,6 +201,18 @@ export function ProductPage({ product }: { product: Product }) {
                 </p>
               )}
             </div>
+            {sizeKind ? (
+              <SizeField
+                kind={sizeKind}
+                value={sizeText}
+                unit={sizeUnit}
+                problem={sizeShown && !size.ok ? cartProblemText(t, size.problem) : null}
+                onValue={setSizeText}
+                onUnit={setSizeUnit}
+                onBlur={() => setSizeShown(sizeText.trim() !== '')}
+                focusRequest={sizeAsked}
+              />
+            ) : null}
             <AddToCartControl choice={cartChoice} withQuantity={product.type_id !== 'grouped'} />
             <ShipsOnlyTo product={product} />
             <Suspense fallback={<div className="list-actions" aria-hidden="true" />}>
@@ -230,12 +262,35 @@ export function ProductPage({ product }: { product: Product }) {
             )}
           </section>
         </div>
+        <RelatedProducts product={product} />
         <Suspense fallback={null}>
           <ProductReviews productId={product.id} />
         </Suspense>
       </div>
     </VisitorPricesContext>
   );
+}
+
+/** The choice with the shopper's size on its line, or, while the size is missing or refused, held by `refused`. */
+function withSize(choice: Extract<CartChoice, { kind: 'ready' }>, size: CustomSizeCheck, refused: () => void): CartChoice {
+  if (!size.ok) {
+    return {
+      ...choice,
+      precheck: () => {
+        refused();
+        return false;
+      },
+    };
+  }
+  const sized = size.size;
+  if (!sized) return choice;
+  return {
+    ...choice,
+    request: (qty) => {
+      const request = choice.request(qty);
+      return { ...request, product: { ...request.product, ...sized } };
+    },
+  };
 }
 
 interface CartChoiceInput {

@@ -22,7 +22,8 @@ export function hasOwnPage(member: Pick<Product, 'visibility' | 'url_path'>): bo
 /** A grouped product's members in link order, each with the link's qty (1 when the link gives none); unknown skus are left out. */
 export function groupedMembers(links: readonly GroupedLink[], members: readonly Product[]): Array<{ member: Product; qty: number }> {
   const bySku = new Map(members.map((member) => [member.sku, member]));
-  return byPosition(links).flatMap((link) => {
+  // A set's pieces are its `associated` links; its related products are shown elsewhere on the page.
+  return byPosition(links.filter((link) => link.link_type === 'associated')).flatMap((link) => {
     const member = bySku.get(link.linked_product_sku);
     return member ? [{ member, qty: link.qty > 0 ? link.qty : 1 }] : [];
   });

@@ -18,6 +18,11 @@ function cartCatalogue() {
     tax_class_id: 2,
     category_ids: [21],
   });
+  // A gold ring resized to the shopper's size, and a link bracelet made to the shopper's length.
+  catalogue.products.push(
+    { ...plain, id: 70, sku: 'RING-SIZED', stores: { nl: { name: 'Gouden ring', url_key: 'gouden-maatring' }, en: { name: 'Gold ring', url_key: 'gold-sized-ring' } }, price: 1000, tax_class_id: 2, category_ids: [21], custom_size_kind: 'ring' },
+    { ...plain, id: 71, sku: 'BRACELET-SIZED', stores: { nl: { name: 'Schakelarmband', url_key: 'schakelarmband' }, en: { name: 'Link bracelet', url_key: 'link-bracelet' } }, price: 800, tax_class_id: 2, category_ids: [21], custom_size_kind: 'bracelet' },
+  );
   // A watch with rings: option 1 defaults to W-3 (10000), option 2 to two RING-1000; 12000 excl. by default.
   catalogue.products.push({
     ...plain,
@@ -281,6 +286,40 @@ describe('GET /api/cart/totals', () => {
     await update(plain, { sku: 'BUNDLE-60', qty: 1 });
     // W-3 10000 + 2000 = 12000 excl., 14520 incl.
     expect((await totals(plain)).items).toEqual([expect.objectContaining({ sku: 'BUNDLE-60', price: 12000, price_incl_tax: 14520 })]);
+  });
+
+  it("refuses a ring without the shopper's size ('Please fill your size'), a size that is nonsense, and a size on a product that takes none", async () => {
+    const cart = await newCart();
+    const refusals: Array<[Record<string, unknown>, string, string]> = [
+      [{ sku: 'RING-SIZED', qty: 1 }, 'cart_size_missing', 'Please fill your size'],
+      [{ sku: 'RING-SIZED', qty: 1, extension_attributes: { custom_size: '  ', custom_size_unit: 'mm' } }, 'cart_size_missing', 'Please fill your size'],
+      [{ sku: 'RING-SIZED', qty: 1, extension_attributes: { custom_size: 'large', custom_size_unit: 'mm' } }, 'cart_size_not_number', 'Please enter your size as a number'],
+      [{ sku: 'RING-SIZED', qty: 1, extension_attributes: { custom_size: '17', custom_size_unit: 'mm' } }, 'cart_size_range_mm', 'Your size must be between 38 and 76 mm'],
+      [{ sku: 'RING-SIZED', qty: 1, extension_attributes: { custom_size: '54', custom_size_unit: 'cm' } }, 'cart_size_unit', 'Please choose the unit of your size: mm or inch'],
+      [{ sku: 'BRACELET-SIZED', qty: 1, extension_attributes: { custom_size: '54', custom_size_unit: 'mm' } }, 'cart_size_range_mm', 'Your size must be between 140 and 250 mm'],
+      [{ sku: 'W-1', qty: 1, extension_attributes: { custom_size: '54', custom_size_unit: 'mm' } }, 'cart_size_not_taken', 'This product does not take a size'],
+    ];
+    for (const [item, error, message] of refusals) {
+      const refused = await update(cart, item);
+      expect(refused.status, JSON.stringify(item)).toBe(400);
+      expect(refused.body.result).toMatchObject({ error, message });
+    }
+    expect(await replicatedCart(cart)).toEqual([]);
+  });
+
+  it('keeps one line per size, normalised, with the size and its unit on the line and the quote item', async () => {
+    const cart = await newCart();
+    expect((await update(cart, { sku: 'RING-SIZED', qty: 1, extension_attributes: { custom_size: '54,50', custom_size_unit: 'mm' } })).status).toBe(200);
+    expect((await update(cart, { sku: 'RING-SIZED', qty: 1, extension_attributes: { custom_size: '2.13', custom_size_unit: 'inch' } })).status).toBe(200);
+    expect((await update(cart, { sku: 'BRACELET-SIZED', qty: 1, extension_attributes: { custom_size: '7', custom_size_unit: 'inch' } })).status).toBe(200);
+    const lines = await replicatedCart(cart);
+    expect(lines.map((line) => [line.sku, line.custom_size, line.custom_size_unit, line.qty]).sort()).toEqual([
+      ['BRACELET-SIZED', '7', 'inch', 1],
+      ['RING-SIZED', '2.13', 'inch', 1],
+      ['RING-SIZED', '54.5', 'mm', 1],
+    ]);
+    const pulled = await call('GET', '/api/cart/pull', cart);
+    expect(pulled.body.result).toEqual(expect.arrayContaining([expect.objectContaining({ sku: 'RING-SIZED', extension_attributes: { custom_size: '54.5', custom_size_unit: 'mm' } })]));
   });
 
   it('refuses a bundle whose required option is named without a piece, with the spec’s message, and labels the chosen pieces', async () => {

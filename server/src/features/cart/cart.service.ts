@@ -19,6 +19,7 @@ import {
   cartItemFor,
   applyCartOp,
   cartProblemToDomainError,
+  checkCustomSize,
   checkQuantity,
   createCartLine,
   isCartLineRemoved,
@@ -38,6 +39,7 @@ import {
   validateAddToCart,
   DEFAULT_SHIPPING_METHOD,
   type AddToCartProduct,
+  type CartItemOptions,
   type CartLineDoc,
   type CartProblem,
   type LineStockDecision,
@@ -469,15 +471,19 @@ export class CartService {
     const product = await this.product(store, sku);
     if (!product || product.status >= 2) throw new DomainError('not_found', `There is no product with sku ${sku}`, { status: 404 });
     if (product.type_id === 'grouped') throw new DomainError('bad_request', `${sku} is a grouped product: add its products one by one`);
-    const options = existing ? { ...(existing.product_option ? { product_option: existing.product_option } : {}), ...(existing.custom_size !== undefined ? { custom_size: existing.custom_size } : {}), ...(existing.custom_size_unit !== undefined ? { custom_size_unit: existing.custom_size_unit } : {}) } : this.optionsOf(body);
+    let options: CartItemOptions = existing ? { ...(existing.product_option ? { product_option: existing.product_option } : {}), ...(existing.custom_size !== undefined ? { custom_size: existing.custom_size } : {}), ...(existing.custom_size_unit !== undefined ? { custom_size_unit: existing.custom_size_unit } : {}) } : this.optionsOf(body);
     if (product.type_id === 'configurable') {
       const variant = resolveVariantChoice(product, options.product_option?.extension_attributes.configurable_item_options);
       const childProduct = variant.ok ? await this.product(store, variant.child.sku) : undefined;
       if (!childProduct || childProduct.status >= 2) throw cartProblemToDomainError({ code: 'cart_product_error', message: NO_VARIANT_MESSAGE, severity: 'error', sku });
+      if (!existing) options = sized(childProduct, options, sku);
       // The line shows the options it was chosen with, as a line added on the product page does.
       const labels = productLineOptions(product, options.product_option);
       return { ...childProduct, ...options, ...(labels.length ? { option_labels: labels } : {}) } as AddToCartProduct;
     }
+    // A new line's size follows the product's (shared `checkCustomSize`): a ring without one, or a size on a product
+    // that takes none, is refused with the message the product page shows; an existing line keeps the size it has.
+    if (!existing) options = sized(product, options, sku);
     if (product.type_id === 'bundle') {
       // Every choice is checked against the catalogue's options (shared `resolveBundleChoice`), as the product page checks it.
       const choice = resolveBundleChoice(product.bundle_options ?? [], options.product_option?.extension_attributes.bundle_options);
@@ -510,4 +516,12 @@ export class CartService {
     }
     return item;
   }
+}
+
+/** The line's options with its size checked and normalised, or the size problem as the cart's refusal. */
+function sized(product: Pick<Product, 'custom_size_kind'>, options: CartItemOptions, sku: string): CartItemOptions {
+  const check = checkCustomSize(product.custom_size_kind, options.custom_size, options.custom_size_unit);
+  if (!check.ok) throw cartProblemToDomainError({ ...check.problem, sku });
+  const { custom_size: _size, custom_size_unit: _unit, ...rest } = options;
+  return check.size ? { ...rest, ...check.size } : rest;
 }

@@ -147,17 +147,7 @@ export function productDocument(product: StoredProduct, store: StoreCode, contex
     category: categories,
     category_ids: [...product.category_ids],
     ...(product.configurable_options ? { configurable_options: localizedOptions(product.configurable_options, store, snapshot), configurable_children: children } : {}),
-    ...(product.links
-      ? {
-          product_links: product.links.map((link) => ({
-            link_type: 'associated' as const,
-            linked_product_sku: link.sku,
-            linked_product_type: snapshot.productsBySku.get(link.sku)?.type_id ?? 'simple',
-            qty: link.qty,
-            position: link.position,
-          })),
-        }
-      : {}),
+    ...(product.links || product.related_links ? { product_links: productLinks(product, snapshot) } : {}),
     ...(product.bundle_options
       ? {
           bundle_options: product.bundle_options.map((option) => ({
@@ -177,11 +167,31 @@ export function productDocument(product: StoredProduct, store: StoreCode, contex
     is_bestseller: product.flags.is_bestseller,
     margin_product: product.flags.margin_product,
     ...(product.allowedcountries?.length ? { allowedcountries: [...product.allowedcountries] } : {}),
+    ...(product.custom_size_kind ? { custom_size_kind: product.custom_size_kind } : {}),
     ...attributeValues(product),
     created_at: product.created_at,
     updated_at: product.updated_at,
   };
   return document;
+}
+
+/**
+ * A grouped product's pieces (`associated`), then the products its page shows (`related`, `upsell`, `crosssell`);
+ * a related product no longer in the catalogue is left out.
+ */
+function productLinks(product: StoredProduct, snapshot: CatalogueSnapshot): NonNullable<Product['product_links']> {
+  const associated = (product.links ?? []).map((link) => ({
+    link_type: 'associated' as const,
+    linked_product_sku: link.sku,
+    linked_product_type: snapshot.productsBySku.get(link.sku)?.type_id ?? 'simple',
+    qty: link.qty,
+    position: link.position,
+  }));
+  const related = (product.related_links ?? []).flatMap((link) => {
+    const linked = snapshot.productsBySku.get(link.sku);
+    return linked ? [{ link_type: link.link_type, linked_product_sku: link.sku, linked_product_type: linked.type_id, qty: 1, position: link.position }] : [];
+  });
+  return [...associated, ...related];
 }
 
 /** Configurable option and value labels in the store's language, from the attribute they choose. */

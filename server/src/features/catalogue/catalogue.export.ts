@@ -5,7 +5,7 @@
 import { STORE_CODES, type SourceCatalogue, type SourceProduct, type SourceTaxRule, type StoreCode } from '@shop/shared';
 import type { Db } from '../../storage/database.ts';
 
-type ProductData = Pick<SourceProduct, 'images' | 'attributes' | 'flags' | 'ean' | 'customprice_usd' | 'customprice_gbp' | 'allowedcountries' | 'configurable_options' | 'child_ids' | 'links' | 'bundle_options'>;
+type ProductData = Pick<SourceProduct, 'images' | 'attributes' | 'flags' | 'ean' | 'customprice_usd' | 'customprice_gbp' | 'allowedcountries' | 'configurable_options' | 'child_ids' | 'links' | 'bundle_options' | 'related_links' | 'custom_size_kind'>;
 
 const optional = <K extends string, V>(key: K, value: V | null | undefined): Partial<Record<K, V>> =>
   value === null || value === undefined ? {} : ({ [key]: value } as Record<K, V>);
@@ -115,6 +115,8 @@ export async function exportCatalogue(db: Db): Promise<SourceCatalogue> {
         ...optional('parent_id', p.parent_id),
         ...optional('links', data.links),
         ...optional('bundle_options', data.bundle_options),
+        ...optional('related_links', data.related_links),
+        ...optional('custom_size_kind', data.custom_size_kind),
         created_at: p.created_at,
         updated_at: p.updated_at,
       };

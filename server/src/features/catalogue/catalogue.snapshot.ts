@@ -53,6 +53,8 @@ export interface StoredProduct {
   child_ids?: number[];
   links?: SourceProduct['links'];
   bundle_options?: SourceProduct['bundle_options'];
+  related_links?: SourceProduct['related_links'];
+  custom_size_kind?: SourceProduct['custom_size_kind'];
   stock: { qty: number; is_in_stock: boolean; manage_stock: boolean; backorders: boolean };
   /** Positions inside the categories are not held per product: see `loadCategoryListings`. */
   category_ids: number[];
@@ -171,7 +173,7 @@ export async function findUrlRewrite(db: Db, store: StoreCode, requestPath: stri
   return row ? { type: row.entity_type, id: row.entity_id } : undefined;
 }
 
-type ProductData = Pick<StoredProduct, 'images' | 'attributes' | 'flags' | 'ean' | 'customprice_usd' | 'customprice_gbp' | 'allowedcountries' | 'configurable_options' | 'child_ids' | 'links' | 'bundle_options'>;
+type ProductData = Pick<StoredProduct, 'images' | 'attributes' | 'flags' | 'ean' | 'customprice_usd' | 'customprice_gbp' | 'allowedcountries' | 'configurable_options' | 'child_ids' | 'links' | 'bundle_options' | 'related_links' | 'custom_size_kind'>;
 
 export async function loadCatalogueSnapshot(db: Db, batchSize = PRODUCT_BATCH): Promise<CatalogueSnapshot> {
   const [change, attributeRows, categoryRows, categoryTextRows, ruleRows, rateRows, ruleRateRows] =

@@ -9,7 +9,7 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { DEFAULT_STORE, isStoreCode, marketFor, type CurrencyRates, type Language, type Product } from '@shop/shared';
-import { lineMemberSkus, resolveLine, type CartLineDoc } from '@shop/shared/cart/index';
+import { checkCustomSize, lineMemberSkus, resolveLine, type CartLineDoc } from '@shop/shared/cart/index';
 import { lineOptionsOf, type LineOptionsSource } from '@shop/shared/cart/line-options';
 import {
   BANK_TRANSFER_CODE,
@@ -272,6 +272,13 @@ export class OrderPlacement {
     // A product (or a piece of it) whose allowed countries leave out the shipping country is not sent there.
     const notShippable = productsNotShippableTo([...doc.items.map((item) => products.get(item.sku)), ...products.values()], doc.shippingAddress.country);
     if (notShippable.length > 0) throw notShippableFailure(notShippable, doc.shippingAddress.country);
+    // The shopper's size (shared `checkCustomSize`, as the product page and the cart check it): a ring without one, or
+    // a size on a product that takes none, refuses the order with the message, naming the line.
+    const sizeProblems = doc.items.flatMap((item, index) => {
+      const size = checkCustomSize(products.get(item.sku)?.custom_size_kind, item.custom_size, item.custom_size_unit);
+      return size.ok ? [] : [{ field: `items.${index}.custom_size`, message: size.problem.message, sku: item.sku }];
+    });
+    if (sizeProblems.length > 0) throw new PlacementFailure('validationError', sizeProblems);
 
     const wanted = this.stockWanted(doc, products);
 

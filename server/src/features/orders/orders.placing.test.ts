@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import { withOrderTables } from './orders.tables.ts';
+import type { OrderDoc } from '@shop/shared/sync/order.schema';
 import { OrderClient, orderCatalogue, orderDoc } from './orders.test-support.ts';
 
 const app = await buildTestApp({ catalogue: orderCatalogue() });
@@ -109,14 +110,34 @@ describe('placing an order from a replication push', () => {
   it('shows each line’s chosen options in the mail, as every other place that shows the line', async () => {
     const cart = await client.newCart();
     const options = [{ code: 'size', label: 'Ringmaat', value: '54' }];
-    const doc = orderDoc({ items: [{ sku: 'RING-1000', type_id: 'simple', checksum: '0123456789abcdef', qty: 1, name: 'Ring', price_incl_tax: 1, options, custom_size: '17', custom_size_unit: 'mm' }] });
+    const doc = orderDoc({ items: [{ sku: 'RING-SIZED', type_id: 'simple', checksum: '0123456789abcdef', qty: 1, name: 'Ring', price_incl_tax: 1, options, custom_size: '54.5', custom_size_unit: 'mm' }] });
     await client.push(cart, [{ doc }]);
     const { increment_id } = await client.order(cart, doc.id);
     const [mail] = await confirmations(increment_id!);
-    expect(mail!.text).toMatch(/1 × Zilveren ring: €1\.210,00\n {3}Ringmaat: 54\n {3}Maat: 17 mm\n/);
+    expect(mail!.text).toMatch(/1 × Gouden ring: €1\.210,00\n {3}Ringmaat: 54\n {3}Maat: 54\.5 mm\n/);
     // The shopper's own text, escaped in the HTML part.
     const html = await app.db.withTables<{ outbox: { subject: string; html: string } }>().selectFrom('outbox').select('html').where('subject', '=', mail!.subject).executeTakeFirst();
-    expect(html?.html).toContain('<br><small>Ringmaat: 54</small><br><small>Maat: 17 mm</small></li>');
+    expect(html?.html).toContain('<br><small>Ringmaat: 54</small><br><small>Maat: 54.5 mm</small></li>');
+  });
+
+  it("refuses an order of a ring without the shopper's size, or with a size on a product that takes none, naming the line; nothing is reserved", async () => {
+    const line = { type_id: 'simple' as const, checksum: '0123456789abcdef', qty: 1, name: 'Ring', price_incl_tax: 1 };
+    const cases: Array<[OrderDoc['items'], string]> = [
+      [[{ ...line, sku: 'RING-SIZED' }], 'Please fill your size'],
+      [[{ ...line, sku: 'RING-SIZED', custom_size: '17', custom_size_unit: 'mm' }], 'Your size must be between 38 and 76 mm'],
+      [[{ ...line, sku: 'RING-1000', custom_size: '54', custom_size_unit: 'mm' }], 'This product does not take a size'],
+    ];
+    for (const [items, message] of cases) {
+      const cart = await client.newCart();
+      const before = await client.stock(items[0]!.sku);
+      const doc = orderDoc({ items });
+      await client.push(cart, [{ doc }]);
+      const order = await client.order(cart, doc.id);
+      expect(order, message).toMatchObject({ transmited: true, resultCode: 400 });
+      expect(order.result).toMatchObject({ problems: [{ field: 'items.0.custom_size', message, sku: items[0]!.sku }] });
+      expect(await placedRows(doc.id)).toEqual([]);
+      expect(await client.stock(items[0]!.sku)).toBe(before);
+    }
   });
 
   it('places it once under repeated, retried and concurrent pushes (same write from two tabs, two writes of the same order)', async () => {

@@ -23,6 +23,17 @@ export function orderCatalogue(): SourceCatalogue {
     },
     {
       ...plain,
+      id: 58,
+      sku: 'RING-SIZED',
+      stores: { nl: { name: 'Gouden ring', url_key: 'gouden-maatring' }, en: { name: 'Gold ring', url_key: 'gold-sized-ring' } },
+      price: 1000,
+      tax_class_id: 2,
+      category_ids: [21],
+      stock: { qty: 50, is_in_stock: true, manage_stock: true, backorders: false },
+      custom_size_kind: 'ring',
+    },
+    {
+      ...plain,
       id: 51,
       sku: 'LAST-1',
       stores: { nl: { name: 'Laatste horloge', url_key: 'laatste-horloge' }, en: { name: 'Last watch', url_key: 'last-watch' } },

@@ -14,6 +14,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import type { ReplicationRepository } from '../replication/replication.repository.ts';
 import type { CheckoutMethods } from '../shipping/checkout-methods.ts';
 import { BANK_TRANSFER_CODE, bankTransferInstructions, KNOWN_PAYMENT_METHODS, paymentRequired } from '@shop/shared/orders/index';
+import { lineOptionsOf, type LineOptionsSource } from '@shop/shared/cart/line-options';
 import { orderConfirmationMail, type OrderMailKind } from './order-mail.ts';
 import { OrderPlacement, type PlacedOrderMail } from './order-placement.ts';
 import { OrdersService, type StatusChange } from './orders.service.ts';
@@ -35,6 +36,27 @@ const claimMail = compiledOnce<{ id: string; at: number }, MailedOrder>((db, val
 const itemsOf = compiledOnce<{ orderId: string }, Pick<OrderItemsTable, 'name' | 'qty' | 'row_total_incl_tax'>>((db, value) =>
   withOrderTables(db).selectFrom('order_items').select(['name', 'qty', 'row_total_incl_tax']).where('order_id', '=', value('orderId')).orderBy('position'),
 );
+/** The order document as placed (the placing owner's copy), whose items keep the options and size of each line. */
+const placedDocument = compiledOnce<{ orderId: string }, { data: string }>((db, value) =>
+  withOrderTables(db)
+    .selectFrom('orders')
+    .innerJoin('replicated_documents', (join) => join.onRef('replicated_documents.id', '=', 'orders.id').onRef('replicated_documents.owner', '=', 'orders.owner'))
+    .select('replicated_documents.data')
+    .where('orders.id', '=', value('orderId'))
+    .where('replicated_documents.collection', '=', 'orders'),
+);
+
+/** Each item's chosen options and size, by position, as the order document holds them (none when it cannot be read). */
+async function placedLineOptions(trx: Trx, orderId: string): Promise<LineOptionsSource[]> {
+  const { rows } = await placedDocument(trx, { orderId });
+  if (!rows[0]) return [];
+  try {
+    const items = (JSON.parse(rows[0].data) as { items?: unknown }).items;
+    return Array.isArray(items) ? items.map((item) => lineOptionsOf(item as LineOptionsSource)) : [];
+  } catch {
+    return [];
+  }
+}
 
 export interface OrdersFeature {
   service: OrdersService;
@@ -62,6 +84,8 @@ export function createOrders(deps: {
   /** The mail of an order as stored, of the given kind. */
   const mailOf = async (trx: Trx | OrdersTrx, orderId: string, order: MailedOrder, kind: OrderMailKind) => {
     const { rows: items } = await itemsOf(trx as Trx, { orderId });
+    // The same rows under each line as the first mail (the size of a ring, the pieces of a set).
+    const options = await placedLineOptions(trx as Trx, orderId);
     const addresses = JSON.parse(order.addresses) as { billing?: { firstName?: string } };
     const grandTotal = Number(order.grand_total);
     return confirmation({
@@ -73,7 +97,7 @@ export function createOrders(deps: {
       currency: order.currency,
       grandTotal,
       placedAt: Number(order.created_at),
-      items: items.map((item) => ({ name: item.name, qty: item.qty, row_total_incl_tax: Number(item.row_total_incl_tax) })),
+      items: items.map((item, index) => ({ name: item.name, qty: item.qty, row_total_incl_tax: Number(item.row_total_incl_tax), ...options[index] })),
       orderToken: order.order_token,
       hash: service.statusHash(order.order_token, order.increment_id),
       kind,

@@ -84,6 +84,18 @@ describe('the order mails say what happened', () => {
     expect(after[1]!.text).toContain('Bedankt voor uw bestelling: we hebben uw betaling ontvangen.');
   });
 
+  it("the payment-received mail shows each line's size, as the first mail does", async () => {
+    const cart = await client.newCart();
+    const doc = orderDoc({ storeCode: 'en', paymentMethod: { code: 'multisafepay_ideal' }, items: [{ sku: 'RING-SIZED', type_id: 'simple', checksum: '0123456789abcdef', qty: 1, name: 'Ring', price_incl_tax: 1210, custom_size: '2.13', custom_size_unit: 'inch' }] });
+    await client.push(cart, [{ doc }]);
+    const order = await client.order(cart, doc.id);
+    const result = order.result as { increment_id: string; order_token: string };
+    await choose((await createPayment({ id: doc.id, order_token: result.order_token })).payment_gateway_url, 'paid');
+    const sent = await mails(result.increment_id);
+    expect(sent.map((mail) => mail.kind)).toEqual(['order-confirmation', 'order-paid']);
+    for (const mail of sent) expect(mail.text).toMatch(/1 × Gold ring: €1,210\.00\n {3}Size: 2\.13 inch\n/);
+  });
+
   it('a cancelled payment and the cart taken back: a cancellation mail, the stock back, and the lines answered for the cart', async () => {
     const before = await client.stock('RING-1000');
     const order = await placeOnline('RING-1000', 'en');

@@ -129,6 +129,39 @@ describe('generateCatalogue', () => {
     }
   });
 
+  it('asks a size of the rings and bracelets sold on their own: never of bangles, set pieces, sized variants or other goods', () => {
+    const setMembers = new Set(products.flatMap((p) => (p.type_id === 'grouped' ? (p.links ?? []).map((l) => l.sku) : [])));
+    const typeJewel = new Map((attributes.find((a) => a.attribute_code === 'type_jewel')?.options ?? []).map((o) => [Number(o.value), o.labels.en]));
+    const sized = products.filter((p) => p.custom_size_kind);
+    expect(sized.filter((p) => p.custom_size_kind === 'ring').length).toBeGreaterThan(20);
+    expect(sized.filter((p) => p.custom_size_kind === 'bracelet').length).toBeGreaterThan(5);
+    for (const p of products) {
+      const prefix = p.sku.split('-')[0];
+      const simpleJewel = p.type_id === 'simple' && p.parent_id === undefined && !setMembers.has(p.sku);
+      const bangle = String(typeJewel.get(Number(p.attributes.type_jewel))).toLowerCase().includes('bangle');
+      const expected = simpleJewel && prefix === 'R' ? 'ring' : simpleJewel && prefix === 'B' && !bangle ? 'bracelet' : undefined;
+      expect(p.custom_size_kind, p.sku).toBe(expected);
+    }
+  });
+
+  it('links products shown on their own to related, pricier and matching pieces that are shown too', () => {
+    const shown = (p: SourceProduct | undefined) => p !== undefined && p.status === 1 && p.visibility !== 1 && p.parent_id === undefined;
+    const linked = products.filter((p) => p.related_links?.length);
+    expect(linked.length).toBeGreaterThan(products.length / 2);
+    for (const type of ['related', 'upsell', 'crosssell'] as const) expect(linked.some((p) => p.related_links!.some((l) => l.link_type === type)), type).toBe(true);
+    for (const p of linked) {
+      expect(shown(p)).toBe(true);
+      expect(new Set(p.related_links!.map((l) => l.sku)).size).toBe(p.related_links!.length);
+      for (const link of p.related_links!) {
+        const other = bySku.get(link.sku);
+        expect(shown(other), link.sku).toBe(true);
+        expect(link.sku).not.toBe(p.sku);
+        if (link.link_type === 'upsell') expect(other!.price).toBeGreaterThan(p.price);
+        if (link.link_type === 'crosssell') expect(other!.attributes.material).toEqual(p.attributes.material);
+      }
+    }
+  });
+
   it('places products in existing categories, always with every ancestor below the root', () => {
     for (const p of products) {
       for (const id of p.category_ids) {

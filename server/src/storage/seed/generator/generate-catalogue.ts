@@ -18,6 +18,7 @@ import { MODEL_CATEGORIES, buildCategories } from './categories.ts';
 import { buildLooseDiamond, buildLooseGem, type DiamondHint } from './gems.ts';
 import { buildConfigurableRing, buildJewel, buildJewellerySet, type JewelHint, type JewelKind } from './jewellery.ts';
 import { GeneratorContext } from './product-kit.ts';
+import { addRelatedLinks } from './related-links.ts';
 import { buildTaxClasses, buildTaxRules } from './tax.ts';
 import type { GemKey } from './vocabulary.ts';
 import { buildConfigurableWatch, buildWatch, type WatchHint } from './watches.ts';
@@ -159,6 +160,7 @@ export function generateCatalogue(options: GenerateOptions): SourceCatalogue {
     build(ctx, family, false);
   }
 
+  addRelatedLinks(ctx.products);
   return {
     attributes: buildAttributes(),
     categories: buildCategories(),

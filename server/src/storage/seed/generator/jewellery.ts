@@ -485,9 +485,23 @@ function jewelRecord(ctx: GeneratorContext, spec: JewelSpec, where: Placement, t
   };
 }
 
-export function buildJewel(ctx: GeneratorContext, kind: JewelKind, hint: JewelHint = {}, forceVisible = false): SourceProduct {
+/**
+ * The shopper's own size a piece sold on its own needs (cart/custom-size.ts): every ring is resized to the shopper's
+ * ring size in the workshop, and link and tennis bracelets are made to the shopper's length. A bangle is rigid and
+ * comes in one size; the pieces of a matching set come in the set's standard sizes (`inSet`).
+ */
+export function jewelSizeKind(spec: Pick<JewelSpec, 'kind' | 'style'>, inSet = false): SourceProduct['custom_size_kind'] {
+  if (inSet) return undefined;
+  if (spec.kind === 'ring') return 'ring';
+  if (spec.kind === 'bracelet' && spec.style !== 'bangle') return 'bracelet';
+  return undefined;
+}
+
+export function buildJewel(ctx: GeneratorContext, kind: JewelKind, hint: JewelHint = {}, forceVisible = false, inSet = false): SourceProduct {
   const spec = pickJewelSpec(ctx.rng, kind, hint);
-  return ctx.add(jewelRecord(ctx, spec, forceVisible ? VISIBLE : placement(ctx.rng), 'simple'));
+  const record = jewelRecord(ctx, spec, forceVisible ? VISIBLE : placement(ctx.rng), 'simple');
+  const sizeKind = jewelSizeKind(spec, inSet);
+  return ctx.add(sizeKind ? { ...record, custom_size_kind: sizeKind } : record);
 }
 
 /** A ring offered in sizes 48-62: one child product per size, each with its own stock. */
@@ -559,9 +573,9 @@ export function buildJewellerySet(ctx: GeneratorContext, budget: number): Source
   const earringStyle: JewelStyle = stone === 'pearl' || rng.chance(0.5) ? 'stud' : 'drop';
   const common = { metal, stone, brand, condition: 'new' as const };
   const members = [
-    buildJewel(ctx, 'earring', { ...common, style: earringStyle }, true),
-    buildJewel(ctx, 'necklace', { ...common, style: stone === 'pearl' ? 'pearls' : 'pendant' }, true),
-    ...(withBracelet ? [buildJewel(ctx, 'bracelet', { ...common, style: 'tennis' }, true)] : []),
+    buildJewel(ctx, 'earring', { ...common, style: earringStyle }, true, true),
+    buildJewel(ctx, 'necklace', { ...common, style: stone === 'pearl' ? 'pearls' : 'pendant' }, true, true),
+    ...(withBracelet ? [buildJewel(ctx, 'bracelet', { ...common, style: 'tennis' }, true, true)] : []),
   ];
   const id = ctx.nextProductId();
   const sku = skuFor('SET', id);
