@@ -23,7 +23,7 @@ export interface CartProduct {
  * stock journey buys up pieces with fewer than 5, so the two never share one).
  */
 export async function simpleProducts(request: APIRequestContext, count: number, minQty = 5): Promise<CartProduct[]> {
-  const { items } = await searchApi<CartProduct & { stock: { is_in_stock: boolean }; custom_size_kind?: string }>(request, {
+  const { items } = await searchApi<CartProduct & { stock: { is_in_stock: boolean }; custom_size_kind?: string; allowedcountries?: string[] }>(request, {
     type: 'product',
     storeCode: 'en',
     filters: { type_id: 'simple' },
@@ -32,7 +32,8 @@ export async function simpleProducts(request: APIRequestContext, count: number, 
   const found: CartProduct[] = [];
   for (const item of items) {
     // A ring or bracelet needs the shopper's size (size.spec.ts): these journeys add products that need none.
-    if (!item.stock.is_in_stock || !item.url_path || item.custom_size_kind) continue;
+    // A piece the shop sends to some countries only (allowed-countries.spec.ts) is left out: journeys ship anywhere.
+    if (!item.stock.is_in_stock || !item.url_path || item.custom_size_kind || item.allowedcountries?.length) continue;
     const stock = await request.get(`/api/stock/check?sku=${encodeURIComponent(item.sku)}`);
     const result = stock.ok() ? (await stock.json()).result : null;
     const gives = result && (!result.manage_stock || result.backorders || result.qty >= minQty);

@@ -23,7 +23,7 @@ describe('writeDemoImages', () => {
   it('writes one SVG file per picture the products and categories name, at the path they name', async () => {
     const dataDir = tempDir();
     const catalogue = generateCatalogue({ seed: 5, productCount: 150 });
-    const named = new Set([...catalogue.products.flatMap((p) => p.images.map((i) => i.path)), ...catalogue.categories.flatMap((c) => (c.image ? [c.image] : []))]);
+    const named = new Set([...catalogue.products.flatMap((p) => p.images.map((i) => i.path)), ...catalogue.categories.flatMap((c) => [c.image, c.thumbnail].filter((p): p is string => typeof p === 'string'))]);
     const summary = await writeDemoImages(dataDir, catalogue);
     expect(summary.files).toBe(named.size);
     const written = filesBelow(path.join(dataDir, 'media', 'catalog')).map((name) => `/media/catalog/${name.split(path.sep).join('/')}`);
@@ -53,7 +53,7 @@ describe('seedDemoIfEmpty', () => {
       await db.destroy();
       expect(summary).not.toBeNull();
       const catalogue = generateCatalogue({ seed: 9, productCount: 80 });
-      const named = new Set([...catalogue.products.flatMap((p) => p.images.map((i) => i.path)), ...catalogue.categories.flatMap((c) => (c.image ? [c.image] : []))]);
+      const named = new Set([...catalogue.products.flatMap((p) => p.images.map((i) => i.path)), ...catalogue.categories.flatMap((c) => [c.image, c.thumbnail].filter((p): p is string => typeof p === 'string'))]);
       const media = path.join(dataDir, 'media', 'catalog');
       expect(fs.existsSync(media) ? filesBelow(media).length : 0).toBe(withImages ? named.size : 0);
     }
