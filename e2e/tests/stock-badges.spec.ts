@@ -44,7 +44,9 @@ function watchStockLists(page: Page) {
   });
   page.on('response', async (response) => {
     if (new URL(response.url()).pathname !== '/api/stock/list' || !response.ok()) return;
-    for (const answer of ((await response.json()) as { result: StockAnswer[] }).result) answers.set(answer.sku, answer);
+    // An answer still being read when the journey ends has nothing more to tell it.
+    const body = (await response.json().catch(() => null)) as { result: StockAnswer[] } | null;
+    for (const answer of body?.result ?? []) answers.set(answer.sku, answer);
   });
   return { batches, answers, asked: () => new Set(batches.flat()) };
 }

@@ -1,4 +1,31 @@
 /**
+ * What can stop or qualify an "add to cart" (spec 1 §5, §8); `shared/src/cart/cart-errors.ts` gives their messages.
+ */
+export const CART_PROBLEM_CODES = [
+  'cart_price_unknown',
+  'cart_product_error',
+  'cart_qty_not_above_zero',
+  'cart_qty_not_integer',
+  'cart_out_of_stock',
+  'cart_stock_volatile',
+  'cart_unsafe_quantity',
+  // The quantity and option messages of spec 2 §5 (quantity.ts).
+  'cart_qty_negative',
+  'cart_qty_too_large',
+  'cart_qty_not_more_than',
+  'cart_qty_only_available',
+  'cart_bundle_options',
+  // The shopper's own ring size or bracelet length (custom-size.ts).
+  'cart_size_missing',
+  'cart_size_unit',
+  'cart_size_not_number',
+  'cart_size_decimals',
+  'cart_size_range_mm',
+  'cart_size_range_inch',
+  'cart_size_not_taken',
+] as const;
+
+/**
  * Error codes both sides share. The server answers with the code and the English message; the client
  * maps the code to a translated text (i18n key `errors.<code>`), falling back to the message.
  */
@@ -16,26 +43,7 @@ export const ERROR_CODES = [
   'category_below_root',
   'unauthorized',
   'conflict',
-  // The cart rules of spec 1 §5 and §8 (shared/src/cart/cart-errors.ts names the same codes).
-  'cart_price_unknown',
-  'cart_product_error',
-  'cart_qty_not_above_zero',
-  'cart_qty_not_integer',
-  'cart_out_of_stock',
-  'cart_stock_volatile',
-  'cart_unsafe_quantity',
-  'cart_qty_negative',
-  'cart_qty_too_large',
-  'cart_qty_not_more_than',
-  'cart_qty_only_available',
-  'cart_bundle_options',
-  'cart_size_missing',
-  'cart_size_unit',
-  'cart_size_not_number',
-  'cart_size_decimals',
-  'cart_size_range_mm',
-  'cart_size_range_inch',
-  'cart_size_not_taken',
+  ...CART_PROBLEM_CODES,
   // The account calls (shared/src/account/account.schema.ts names the same codes).
   'account_email_exists',
   'account_sign_in_incorrect',

@@ -1,32 +1,10 @@
-import { DomainError } from '../errors.ts';
+import { CART_PROBLEM_CODES, DomainError } from '../errors.ts';
 
 /**
- * What can stop or qualify an "add to cart" (spec 1 §5, §8). The code is what the client translates
- * (`errors.<code>`); the message is the spec's English text, the fallback.
+ * The codes are listed with the shop's other error codes (`shared/src/errors.ts`). The code is what the client
+ * translates (`errors.<code>`); the message is the spec's English text, the fallback.
  */
-export const CART_PROBLEM_CODES = [
-  'cart_price_unknown',
-  'cart_product_error',
-  'cart_qty_not_above_zero',
-  'cart_qty_not_integer',
-  'cart_out_of_stock',
-  'cart_stock_volatile',
-  'cart_unsafe_quantity',
-  // The quantity and option messages of spec 2 §5 (quantity.ts).
-  'cart_qty_negative',
-  'cart_qty_too_large',
-  'cart_qty_not_more_than',
-  'cart_qty_only_available',
-  'cart_bundle_options',
-  // The shopper's own ring size or bracelet length (custom-size.ts).
-  'cart_size_missing',
-  'cart_size_unit',
-  'cart_size_not_number',
-  'cart_size_decimals',
-  'cart_size_range_mm',
-  'cart_size_range_inch',
-  'cart_size_not_taken',
-] as const;
+export { CART_PROBLEM_CODES };
 export type CartProblemCode = (typeof CART_PROBLEM_CODES)[number];
 
 export const CART_MESSAGES = {
