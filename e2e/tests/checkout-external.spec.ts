@@ -1,53 +1,23 @@
 import { expect, test } from './fixtures.ts';
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { cartToken, openMinicart, simpleProducts } from './cart-utils.ts';
+import { startSecondShop, type SecondShop } from './second-shop.ts';
 import { shoot } from './utils.ts';
 
 /**
  * External checkout (spec 1 §1, spec 2 §2): a second shop server with EXTERNAL_CHECKOUT on (same data, its own port)
  * sends /checkout to `<CMS url>/vue/cart/sync/cart/<cart token>`, and only there /order-success exists.
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CMS = 'http://cms.shop.test';
-let server: ChildProcess | undefined;
+let shop: SecondShop | undefined;
 let external = '';
 
 test.beforeAll(async () => {
-  // On a free port of its own (PORT=0): the journeys need no second port kept free.
-  server = spawn(process.execPath, ['--expose-gc', 'dist/server.mjs'], {
-    cwd: path.join(root, 'server'),
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR!,
-      CLIENT_DIST: process.env.E2E_CLIENT_DIST ?? path.join(root, 'client', 'dist'),
-      LOG_LEVEL: 'info',
-      LOG_FORMAT: 'json',
-      EXTERNAL_CHECKOUT: 'true',
-      CMS_URL: CMS,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  // The port it took is in its "Shop open at" line; the rest of its log is read and dropped.
-  external = await new Promise<string>((resolve, reject) => {
-    let log = '';
-    server!.stdout!.on('data', (chunk: Buffer) => {
-      if (external) return;
-      log += chunk.toString('utf8');
-      const open = /Shop open at (http:\/\/127\.0\.0\.1:\d+)\/nl/.exec(log);
-      if (open) resolve(open[1]!);
-    });
-    server!.once('exit', (code) => reject(new Error(`the external-checkout shop stopped (${code}):\n${log}`)));
-  });
-  await expect.poll(async () => fetch(`${external}/health`).then((r) => r.ok, () => false), { timeout: 60_000 }).toBe(true);
+  shop = await startSecondShop('external-checkout', { EXTERNAL_CHECKOUT: 'true', CMS_URL: CMS });
+  external = shop.url;
 });
 
 test.afterAll(() => {
-  server?.kill();
+  shop?.stop();
 });
 
 test('with the external checkout on, /checkout (with or without a store) goes to the CMS with the cart token; /order-success thanks the shopper', async ({ page, request }) => {

@@ -1,8 +1,6 @@
 import { expect, test } from './fixtures.ts';
 import type { Route } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { startSecondShop, type SecondShop } from './second-shop.ts';
 import { menuCategories, shoot } from './utils.ts';
 
 /**
@@ -11,41 +9,16 @@ import { menuCategories, shoot } from './utils.ts';
  * its own port) answers listings at once with the index's prices marked not current; the storefront shows them
  * subdued, "not yet confirmed", asks /api/catalog/prices and puts the synced prices in their place.
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-let server: ChildProcess | undefined;
+let shop: SecondShop | undefined;
 let notWaiting = '';
 
 test.beforeAll(async () => {
-  server = spawn(process.execPath, ['--expose-gc', 'dist/server.mjs'], {
-    cwd: path.join(root, 'server'),
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR!,
-      CLIENT_DIST: process.env.E2E_CLIENT_DIST ?? path.join(root, 'client', 'dist'),
-      LOG_LEVEL: 'info',
-      LOG_FORMAT: 'json',
-      PRICE_SYNC_WAIT: 'false',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  notWaiting = await new Promise<string>((resolve, reject) => {
-    let log = '';
-    server!.stdout!.on('data', (chunk: Buffer) => {
-      if (notWaiting) return;
-      log += chunk.toString('utf8');
-      const open = /Shop open at (http:\/\/127\.0\.0\.1:\d+)\/nl/.exec(log);
-      if (open) resolve(open[1]!);
-    });
-    server!.once('exit', (code) => reject(new Error(`the PRICE_SYNC_WAIT=false shop stopped (${code}):\n${log}`)));
-  });
-  await expect.poll(async () => fetch(`${notWaiting}/health`).then((r) => r.ok, () => false), { timeout: 60_000 }).toBe(true);
+  shop = await startSecondShop('PRICE_SYNC_WAIT=false', { PRICE_SYNC_WAIT: 'false' });
+  notWaiting = shop.url;
 });
 
 test.afterAll(() => {
-  server?.kill();
+  shop?.stop();
 });
 
 test('with PRICE_SYNC_WAIT=false a listing shows its prices subdued first, then the synced prices in the same place', async ({ page, request }) => {
