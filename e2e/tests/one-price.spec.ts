@@ -66,6 +66,10 @@ test('a visitor from Great Britain pays in pounds exactly the amount shown on th
   await choosePaymentOutcome(page, 'Paid');
   await expect(page).toHaveURL(/\/en\/order-status\/[^/?]+\?hash=/);
   await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order!' })).toBeVisible();
+  // The order-status page says the total charged, in pounds.
+  const charged = page.locator('.order-status__facts div', { hasText: 'Order total' }).locator('dd');
+  await expect(charged).toContainText('£');
+  expect(parsePrice((await charged.textContent()) ?? '')).toBe(total);
   // The order-status answer the page shows: the same amount in the same currency.
   const url = new URL(page.url());
   const status = await request.get(`/api/order-status/${url.pathname.split('/').pop()}${url.search}`);

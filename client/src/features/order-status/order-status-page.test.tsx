@@ -78,6 +78,16 @@ describe('order-status page (spec 2 §2)', () => {
     expect(within(facts).getByText('Order date').nextElementSibling?.textContent).toBe('04/07/2026 10:05');
   });
 
+  it('shows the order total in the currency the order was placed in (issue 14: one price to the payment)', async () => {
+    const placed = data('success', 'paid');
+    if (placed !== 'network') Object.assign((placed.body as { result: OrderStatusData }).result.order, { grand_total: 12_384, currency: 'GBP' });
+    fakeOrderStatus(placed);
+    const { container } = await renderShop('/en/order-status/tok_8?hash=h');
+    await screen.findByRole('heading', { level: 1, name: 'Thank you for your order!' }, { timeout: 5000 });
+    const facts = container.querySelector('.order-status__facts') as HTMLElement;
+    expect(within(facts).getByText('Order total').nextElementSibling?.textContent).toBe('£12,384');
+  });
+
   it('pending: a grey "Pending" label with the provider word and the pending message', async () => {
     fakeOrderStatus(data('pending', 'open'));
     const { container } = await renderShop('/en/order-status/tok_2?hash=h');

@@ -12,6 +12,7 @@
  * is pending or has failed, where the status is what the shopper needs. An order whose payment did not succeed can be
  * paid again or taken back into the cart from here; a bank transfer shows where to transfer what.
  */
+import { CURRENCY_SIGNS, formatPrice, type CurrencyCode } from '@shop/shared/money/money';
 import { isOrderStatus, orderStatusLabel } from '@shop/shared/orders/order-status';
 import type { OrderStatusData } from '@shop/shared/payments/index';
 import type { PaymentStatusGroup } from '@shop/shared/payments/status-groups';
@@ -19,7 +20,7 @@ import { Link, useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
-import { formatDate, useTranslation } from '../../app/i18n.ts';
+import { formatDate, localeOf, useTranslation } from '../../app/i18n.ts';
 import { useStore } from '../../app/store-context.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { readAccountNotice } from '../checkout/account-notice-store.ts';
@@ -183,6 +184,13 @@ function StatusCard({ data, source, onPaymentEnded }: { data: OrderStatusData; s
             <dd>{formatDate(data.order.created_at, i18n.language)}</dd>
           </div>
         ) : null}
+        {data.order.grand_total !== undefined && isCurrencyCode(data.order.currency) ? (
+          <div>
+            <dt>{t('orderStatus.orderTotal', { ns: PAYMENT_NS })}</dt>
+            {/* In the currency the order was placed in: the amount charged. */}
+            <dd>{formatPrice(data.order.grand_total, data.order.currency, localeOf(i18n.language))}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>{t('orderStatus.paymentStatus', { ns: PAYMENT_NS })}</dt>
           {/* Announced when a pending payment turns paid or failed. */}
@@ -205,6 +213,10 @@ function StatusCard({ data, source, onPaymentEnded }: { data: OrderStatusData; s
       </Link>
     </section>
   );
+}
+
+function isCurrencyCode(value: string | undefined): value is CurrencyCode {
+  return value !== undefined && Object.hasOwn(CURRENCY_SIGNS, value);
 }
 
 function ProblemCard({ problem }: { problem: Exclude<OrderStatusProblem, 'offline'> }) {
