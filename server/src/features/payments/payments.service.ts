@@ -156,6 +156,12 @@ export class PaymentsService {
         idempotencyKey: attempt === 1 ? order.id : `${order.id}-${attempt}`,
       }),
     );
+    // A payment id the provider already gave another order would tie two orders to one payment: refused (502).
+    const taken = await this.options.repository.byProviderId(this.options.provider.name, created.providerPaymentId);
+    if (taken && taken.order_id !== order.id) {
+      this.options.log?.error({ provider: this.options.provider.name, payment: created.providerPaymentId, order: order.id, other: taken.order_id }, 'the payment provider answered with the payment of another order');
+      throw new DomainError('internal', 'The payment service answered with a payment of another order. Please try again later.', { status: 502 });
+    }
     await this.options.repository.insert({
       order_id: order.id,
       attempt,

@@ -43,8 +43,8 @@ export function ordersOf(app: FastifyInstance): OrdersService {
 
 let sequence = 0;
 
-/** A placed order of 1250.00 EUR (or `total`) with one reserved unit of `sku` when given; a guest's unless `owner` says. */
-export async function placeOrder(app: FastifyInstance, options: { status?: string; total?: number; sku?: string; owner?: string } = {}) {
+/** A placed order of 1250.00 EUR (or `total` in `currency`) with one reserved unit of `sku` when given; a guest's unless `owner` says. */
+export async function placeOrder(app: FastifyInstance, options: { status?: string; total?: number; sku?: string; owner?: string; currency?: string } = {}) {
   sequence += 1;
   const id = `order-${sequence}-${Math.random().toString(36).slice(2, 8)}`;
   const incrementId = String(sequence).padStart(9, '0');
@@ -63,7 +63,7 @@ export async function placeOrder(app: FastifyInstance, options: { status?: strin
       store: 'nl',
       increment_id: incrementId,
       status: options.status ?? 'pending',
-      currency: 'EUR',
+      currency: options.currency ?? 'EUR',
       customer_email: 'jane@example.com',
       payment_method: 'multisafepay_ideal',
       shipping_method: 'flatrate_flatrate',

@@ -78,6 +78,14 @@ describe('MultiSafepay adapter through the payment routes (recorded answers)', a
     expect(creates[0]!.body).toMatchObject({ type: 'redirect', order_id: order.id, gateway: 'IDEAL', currency: 'EUR', amount: 9995, payment_options: { notification_url: 'http://127.0.0.1:3000/api/payment/notifications/multisafepay', notification_method: 'POST' } });
   });
 
+  it('asks the payment in the order’s currency and amount, whatever the browser names (a British order in pounds)', async () => {
+    const order = await placeOrder(app, { total: 12_384, currency: 'GBP' });
+    const answer = await app.inject({ method: 'POST', url: '/api/payment/post-payment', headers: { 'x-order-token': order.token }, payload: paymentBody(order.id, { currency: 'EUR', amount: 1 }) });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const create = calls.filter((c) => c.method === 'POST' && c.body && (c.body as { order_id?: string }).order_id === order.id).at(-1)!;
+    expect(create.body).toMatchObject({ order_id: order.id, currency: 'GBP', amount: 1_238_400 });
+  });
+
   it('lists gateways and iDEAL issuers as data[] (store defaults to nl; an unknown store is a 400)', async () => {
     const methods = await app.inject({ method: 'GET', url: '/api/payment/payment-methods' });
     expect(methods.json()).toEqual({ code: 200, result: { data: [{ id: 'IDEAL', description: 'iDEAL' }, { id: 'VISA', description: 'Visa' }, { id: 'PAYPAL', description: 'PayPal' }] } });
@@ -131,8 +139,10 @@ describe('MultiSafepay adapter through the payment routes (recorded answers)', a
 describe('Mollie adapter through the payment routes (recorded answers)', async () => {
   let mollieStatus = 'open';
   let refuse = false;
+  /** The id Mollie gives the next payment (the recorded answer's unless a test gives another). */
+  let nextPaymentId: string | null = null;
   const { calls, fetch } = recorded((method, url) => {
-    if (method === 'POST' && url.endsWith('/v2/payments')) return refuse ? { status: 422, body: MOLLIE_UNPROCESSABLE } : { status: 201, body: molliePayment('open') };
+    if (method === 'POST' && url.endsWith('/v2/payments')) return refuse ? { status: 422, body: MOLLIE_UNPROCESSABLE } : { status: 201, body: { ...molliePayment('open'), ...(nextPaymentId ? { id: nextPaymentId } : {}) } };
     if (method === 'GET' && url.endsWith(`/v2/payments/${MOLLIE_PAYMENT_ID}`)) return { status: 200, body: molliePayment(mollieStatus) };
     if (url.endsWith('/v2/methods')) return { status: 200, body: MOLLIE_METHODS };
     if (url.endsWith('/v2/methods/ideal?include=issuers')) return { status: 200, body: MOLLIE_IDEAL_WITH_ISSUERS };
@@ -164,6 +174,25 @@ describe('Mollie adapter through the payment routes (recorded answers)', async (
     expect((await app.inject({ method: 'POST', url: '/api/payment/notifications/mollie', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'id=<script>' })).statusCode).toBe(403);
     // Another provider's notification route does not exist while Mollie is configured.
     expect((await app.inject({ method: 'POST', url: '/api/payment/notifications/sandbox', payload: {} })).statusCode).toBe(404);
+  });
+
+  it('asks the payment in the order’s currency and amount, whatever the browser names (a British order in pounds)', async () => {
+    const order = await placeOrder(app, { total: 12_384, currency: 'GBP' });
+    nextPaymentId = 'tr_pounds1';
+    const answer = await app.inject({ method: 'POST', url: '/api/payment/post-payment', headers: { 'x-order-token': order.token }, payload: paymentBody(order.id, { currency: 'EUR', amount: 1 }) });
+    nextPaymentId = null;
+    expect(answer.statusCode, answer.body).toBe(200);
+    const create = calls.filter((c) => c.method === 'POST').at(-1)!;
+    expect(create.body).toMatchObject({ amount: { currency: 'GBP', value: '12384.00' } });
+  });
+
+  it('refuses with a 502, never a 500, a payment id the provider already gave another order', async () => {
+    const order = await placeOrder(app, { total: 500 });
+    // The recorded answer's id belongs to the first test's order by now.
+    const answer = await app.inject({ method: 'POST', url: '/api/payment/post-payment', headers: { 'x-order-token': order.token }, payload: paymentBody(order.id) });
+    expect(answer.statusCode).toBe(502);
+    expect(answer.json().result.message).toBe('The payment service answered with a payment of another order. Please try again later.');
+    expect(await orderStatus(app, order.id)).toBe('pending');
   });
 
   it('lists methods and iDEAL issuers in the spec shapes', async () => {
