@@ -98,7 +98,9 @@ export function machineGraph(machine: AnyStateMachine): MachineGraph {
     });
 
     const invokeNames = new Map(node.invoke.map((invoke) => [invoke.id, typeof invoke.src === 'string' ? invoke.src : invoke.id]));
-    const delays = new Map(node.after.map((transition) => [transition.eventType, transition.delay]));
+    const delays = new Map<string, number | string>(
+      node.after.map((transition) => [transition.eventType, typeof transition.delay === 'function' ? 'inline' : transition.delay]),
+    );
     const add = (descriptor: string, transitions: readonly AnyTransitionDefinition[]) => {
       transitions.forEach((transition, order) => {
         const { kind, label } = describeEvent(descriptor, node, invokeNames, delays);
