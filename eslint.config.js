@@ -65,6 +65,21 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': [
         'error',
+        {
+          patterns: [
+            { group: ['@shop/server', '**/server/**'], message: 'The client talks to the server over HTTP only; share code through @shop/shared.' },
+            { group: ['elkjs', 'elkjs/**', '**/devtools/machine-*'], message: 'The statechart drawing belongs to the devtools: a shopper page loads none of it.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The visualizer alone may load the machine catalogue, its graphs and the layout engine.
+    files: ['client/src/features/devtools/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
         { patterns: [{ group: ['@shop/server', '**/server/**'], message: 'The client talks to the server over HTTP only; share code through @shop/shared.' }] },
       ],
     },
