@@ -12,6 +12,7 @@ import { ApiError, setApiGate, type Send } from '../../app/api.ts';
 import { exposeToDevtools } from '../devtools/devtools-registry.ts';
 import { readUser, updateUser } from './session-store.ts';
 import { TOKEN_LOCK_RETRY_MS, tokenLockMachine, type RefreshedTokens } from './token-lock.machine.ts';
+import { inspectActor } from '../devtools/inspection.ts';
 
 /** Calls anyone may make: no token goes along, and their 401 is an answer, not an expired token. */
 const PUBLIC_CALL = /^\/api\/user\/(login|create|refresh|reset-password|create-password)(\?|$)/;
@@ -86,7 +87,7 @@ export function startTokenLock(handlers: LockHandlers, options: { autoRefresh?: 
       showSignupModal: () => handlers.showSignupModal(),
     },
   });
-  actor = createActor(machine, { input: { autoRefresh: options.autoRefresh ?? AUTH_CONFIG.autoRefresh } });
+  actor = createActor(machine, { input: { autoRefresh: options.autoRefresh ?? AUTH_CONFIG.autoRefresh }, inspect: inspectActor });
   actor.start();
   setApiGate(gatedSend);
   exposeToDevtools('tokenLock', actor);

@@ -33,6 +33,7 @@ import { startCartPolling, type CartUpdateTime } from './cart-polling.ts';
 import { loadCartTexts } from './cart-loader.ts';
 import { addItems, clearLines, removeLine, setLineQty, watchVisibleLines, type NextWrite } from './cart.collection.ts';
 import { newId, replicaId } from '../sync/replica.ts';
+import { inspectActor } from '../devtools/inspection.ts';
 
 export { TOKEN_KEY };
 const LAST_UPDATE_KEY = 'shop.last_cart_update_time';
@@ -174,7 +175,7 @@ export async function createCartRuntime(database: ShopDatabase): Promise<CartRun
       dropToken: () => write(TOKEN_KEY, null),
     },
   });
-  const connection = createActor(machine, { input: { token: read(TOKEN_KEY), maxBypass: CART_CONFIG.maxBypassAttempts } });
+  const connection = createActor(machine, { input: { token: read(TOKEN_KEY), maxBypass: CART_CONFIG.maxBypassAttempts }, inspect: inspectActor });
   rejectCart = () => connection.send({ type: 'cart.tokenRejected' });
   // At every change of the connection: a local clear without sync (its first write comes after a read) already finds
   // the guest's replication stopped, and that replication sends nothing more.

@@ -57,6 +57,7 @@ import { useCheckoutTexts } from './checkout-texts.ts';
 import { NotShippableAlert, useNotShippable } from './shipping-restrictions.tsx';
 import type { ShippableProduct } from '@shop/shared/orders/allowed-countries';
 import './checkout.css';
+import { inspectActor } from '../devtools/inspection.ts';
 
 type Section = 'personalDetails' | 'shippingDetails' | 'paymentDetails';
 type Values = Record<string, string | boolean | undefined>;
@@ -194,7 +195,7 @@ function Checkout({ runtime, orders }: { runtime: CartRuntime; orders: OrdersRun
   // The actors call `read` when they run (after a click), never while rendering.
   // eslint-disable-next-line react-hooks/refs -- see above
   const [machine] = useState(() => provideCheckout({ read, orders, drafts, store, setPassword, t }));
-  const actor = useActorRef(machine, { input: { countries } });
+  const actor = useActorRef(machine, { input: { countries }, inspect: inspectActor });
   useEffect(() => exposeToDevtools('checkout', actor), [actor]);
   const state = useSelector(actor, (snapshot) => snapshot);
 

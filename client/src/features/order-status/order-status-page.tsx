@@ -35,6 +35,7 @@ import { fetchOrderStatus, type OrderStatusProblem, type OrderStatusSource } fro
 import { orderStatusMachine } from './order-status.machine.ts';
 import { PayAgain } from './pay-again.tsx';
 import './order-status.css';
+import { inspectActor } from '../devtools/inspection.ts';
 
 const liveMachine = orderStatusMachine.provide({ actors: { fetchStatus: fromPromise(({ input }) => fetchOrderStatus(input)) } });
 
@@ -46,7 +47,7 @@ const PROBLEM_KEYS: Record<Exclude<OrderStatusProblem, 'offline'>, string> = {
 
 export function OrderStatusPage({ source, refreshMs = PAYMENT_CONFIG.statusRefreshMs }: { source: OrderStatusSource; refreshMs?: number }) {
   const ready = usePaymentTexts();
-  const actor = useActorRef(liveMachine, { input: { source, refreshMs } });
+  const actor = useActorRef(liveMachine, { input: { source, refreshMs }, inspect: inspectActor });
   const online = useOnlineStatus();
   const view = useSelector(actor, (snapshot) => ({
     loading: snapshot.matches('loading'),

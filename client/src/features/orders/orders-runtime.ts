@@ -23,6 +23,7 @@ import { cancelOrders, confirmOrders, order$, waitingOrders$, writeOrder, type O
 import { afterOrderStep, markFinished, placementOf, recordPlacement } from './order-placements.ts';
 import { LAST_ORDER_KEY, ORDERS_CONFIG } from './orders-config.ts';
 import { orderTransmissionMachine } from './order-transmission.machine.ts';
+import { inspectActor } from '../devtools/inspection.ts';
 
 export type OrderTransmissionActor = ActorRefFrom<typeof orderTransmissionMachine>;
 
@@ -148,7 +149,7 @@ export async function createOrdersRuntime(cart: CartRuntime): Promise<OrdersRunt
       },
     },
   });
-  const transmission = createActor(machine, { input: { autoTransmit: ORDERS_CONFIG.autoTransmit, online: navigator.onLine } });
+  const transmission = createActor(machine, { input: { autoTransmit: ORDERS_CONFIG.autoTransmit, online: navigator.onLine }, inspect: inspectActor });
   transmission.start();
   waitingOrders$(orders).subscribe((ids) => transmission.send({ type: 'orders.waiting', ids }));
   window.addEventListener('online', () => transmission.send({ type: 'network.online' }));

@@ -15,6 +15,7 @@ import { PAYMENT_CONFIG } from './payment-config.ts';
 import { NO_ISSUERS, paymentFlowMachine, type PaymentFlowOutcome, type PlacedOrderForPayment } from './payment-flow.machine.ts';
 import { hidePaymentProgress, showPaymentProgress } from './payment-progress.ts';
 import { loadPaymentTexts, PAYMENT_NS } from './payment-texts.ts';
+import { inspectActor } from '../devtools/inspection.ts';
 
 export type { PaymentFlowOutcome, PlacedOrderForPayment } from './payment-flow.machine.ts';
 
@@ -91,6 +92,7 @@ export async function startPayment(order: PlacedOrderForPayment, options: StartP
       redirectUrl: orderStatusBase(window.location.origin, order.storeCode),
       fallbackUrl: options.errorUrl ?? PAYMENT_CONFIG.errorUrl ?? `/${order.storeCode}`,
     },
+    inspect: inspectActor,
   });
   exposeToDevtools('paymentFlow', actor);
   const done = new Promise<PaymentFlowOutcome>((resolve) => {
