@@ -10,6 +10,7 @@ import { GuardStatus, useWaitLabel } from '../captcha/guard-status.tsx';
 import { useGuardedSend } from '../captcha/use-guarded-send.ts';
 import { FormFailure, PasswordField, SubmitButton, TextField, useAccountForm } from './account-form.tsx';
 import { loadSessionModule } from './session-loader.ts';
+import '../../ui/problem-note.css';
 
 export function LoginForm({ onDone, onForgot, onRegister }: { onDone?: () => void; onForgot: () => void; onRegister: () => void }) {
   const { t } = useTranslation();
@@ -120,7 +121,7 @@ export function ForgotForm({ onLogin, initialEmail = '' }: { onLogin: () => void
   if (sentTo) {
     return (
       <div className="account-form">
-        <p className="account-form__success" role="status">
+        <p className="account-form__success problem-note problem-note--success" role="status">
           {t('forgotPage.sent', { ns: 'account', email: sentTo })}
         </p>
         <button type="button" className="button button--secondary button--block" onClick={onLogin}>
