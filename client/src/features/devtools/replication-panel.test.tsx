@@ -88,8 +88,12 @@ describe('the replication panel', () => {
     expect(rowOf('cart')!.textContent).toContain('retry in 3 s');
     act(() => vi.advanceTimersByTime(1_000));
     expect(rowOf('cart')!.textContent).toContain('retry in 2 s');
-    act(() => vi.advanceTimersByTime(2_000));
+    act(() => vi.advanceTimersByTime(1_000));
+    expect(rowOf('cart')!.textContent).toContain('retry in 1 s');
+    act(() => vi.advanceTimersByTime(1_000));
     expect(rowOf('cart')!.textContent).toContain('retry due now');
+    // Nothing ticks once the retry is due.
+    expect(vi.getTimerCount()).toBe(0);
   });
 
   it('says when no tab leads, and when the leader has not reported', () => {

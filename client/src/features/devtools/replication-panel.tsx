@@ -198,10 +198,8 @@ function RetryCountdown({ at, t }: { at: number; t: TFunction }) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const left = at - Date.now();
-    if (left <= 0) {
-      setNow(Date.now());
-      return;
-    }
+    if (left <= 0) return;
+    // Tick on the second boundaries of the countdown, so the last tick lands on the retry itself.
     const timer = setTimeout(() => setNow(Date.now()), Math.min(1000, left % 1000 || 1000));
     return () => clearTimeout(timer);
   }, [at, now]);
