@@ -1,8 +1,8 @@
 /**
  * Starts the visualizer's agent (agent.ts) in a shop tab with the tab's real pieces: the inspection layer, the
  * same-origin channel, the replication's event feed, the network layer's fault switches, the session store and the
- * cart runtime's database and sync runtime (from the devtools registry). main.tsx imports this once the page is idle,
- * and only when the visualizer is on.
+ * cart runtime's database and sync runtime (from the devtools registry); and the shortcut that opens the visualizer.
+ * main.tsx imports this once the page is idle, and only when the visualizer is on.
  */
 import type { ShopDatabase } from '../../app/database.ts';
 import { updateUser } from '../account/session-store.ts';
@@ -11,6 +11,7 @@ import { onReplicationEvent } from '../sync/replication-events.ts';
 import { startAgent, type AgentChannel, type AgentDatabase, type AgentSync, type ShopAgent } from './agent.ts';
 import { DEVTOOLS_CHANNEL } from './devtools-channel.ts';
 import { exposeToDevtools, type ShopDevtools } from './devtools-registry.ts';
+import { listenForDevtoolsShortcut } from './devtools-shortcut.ts';
 import { setInspectionSink } from './inspection.ts';
 import { applyFault, faultState, onFaults } from './network-faults.ts';
 
@@ -58,6 +59,7 @@ export function startShopAgent(): ShopAgent {
   });
   running = agent;
   exposeToDevtools('agent', agent);
+  listenForDevtoolsShortcut();
   // A tab that goes tells the viewer (the agent posts a bye only while a viewer is there).
   addEventListener('pagehide', (event) => {
     if (!(event as PageTransitionEvent).persisted) agent.stop();

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEVTOOLS_PATH, devtoolsEnabled, isDevtoolsPage, isDevtoolsShortcut, listenForDevtoolsShortcut } from './devtools-enabled.ts';
+import { DEVTOOLS_PATH, devtoolsEnabled, isDevtoolsPage } from './devtools-enabled.ts';
+import { isDevtoolsShortcut, listenForDevtoolsShortcut } from './devtools-shortcut.ts';
 import { expireStoredToken } from './agent-start.ts';
 import { readUser, writeUser } from '../account/session-store.ts';
 
