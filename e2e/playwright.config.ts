@@ -69,6 +69,8 @@ export default defineConfig({
             LOG_LEVEL: 'warn',
             // The journeys read the mails the shop sent (order mails) from the developers' mailbox.
             DEV_MAILBOX: 'true',
+            // The developers' visualizer (issue 15): its journeys and the bench open /__devtools beside the shop.
+            DEVTOOLS: process.env.E2E_DEVTOOLS ?? 'on',
             // Every journey registers its customers from 127.0.0.1: the per-address form throttle would ask the
             // API helpers for the captcha (security/accounts-throttle.test.ts tests the throttle itself).
             FORM_RATE_MAX: '1000000',

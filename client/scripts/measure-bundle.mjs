@@ -1,29 +1,39 @@
 // Gzipped JS per route after `vite build`: the entry with its static imports, then what each lazy route adds.
-// `node client/scripts/measure-bundle.mjs [dist folder]` (default client/dist). The service worker and the
-// offline shell's chunks (registered after the page has loaded) are no page's first load: shown without a total.
+// `node client/scripts/measure-bundle.mjs [dist folder] [--compare other-dist]` (default client/dist). The service
+// worker and the offline shell's chunks (registered after the page has loaded) are no page's first load: shown without a
+// total. `--compare` sets the home page's first load beside another build's (the bench builds one with VITE_DEVTOOLS=off,
+// without the developers' visualizer, whose code must add nothing to it).
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { stdout } from 'node:process';
 import { fileURLToPath, URL } from 'node:url';
 
-const dist = process.argv[2] ? process.argv[2].replace(/\/?$/, '/') : fileURLToPath(new URL('../dist/', import.meta.url));
-const manifest = JSON.parse(readFileSync(`${dist}.vite/manifest.json`, 'utf8'));
-const gz = (file) => gzipSync(readFileSync(dist + file), { level: 9 }).length;
+const args = process.argv.slice(2);
+const compareAt = args.indexOf('--compare');
+const other = compareAt >= 0 ? args.splice(compareAt, 2)[1] : null;
+const folder = (dir) => dir.replace(/\/?$/, '/');
+const dist = args[0] ? folder(args[0]) : fileURLToPath(new URL('../dist/', import.meta.url));
 
-function closure(key, seen = new Set()) {
-  const chunk = manifest[key];
-  if (!chunk || seen.has(chunk.file)) return seen;
-  seen.add(chunk.file);
-  for (const child of chunk.imports ?? []) closure(child, seen);
-  return seen;
+/** One build's manifest, and the gzipped size of the home page's first load (its entry's closure with the nl texts). */
+function build(dir) {
+  const manifest = JSON.parse(readFileSync(`${dir}.vite/manifest.json`, 'utf8'));
+  const gz = (file) => gzipSync(readFileSync(dir + file), { level: 9 }).length;
+  const closure = (key, seen = new Set()) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(chunk.file)) return seen;
+    seen.add(chunk.file);
+    for (const child of chunk.imports ?? []) closure(child, seen);
+    return seen;
+  };
+  const sum = (files) => [...files].filter((f) => f.endsWith('.js')).reduce((total, f) => total + gz(f), 0);
+  const entry = closure(Object.keys(manifest).find((key) => manifest[key].isEntry));
+  const dynamic = new Set(Object.values(manifest).flatMap((chunk) => chunk.dynamicImports ?? []));
+  const texts = (namespace) => sum(closure([...dynamic].find((key) => key.includes(`locales/nl/${namespace}`))));
+  return { manifest, closure, sum, entry, dynamic, texts, firstLoad: sum(entry) + texts('common') };
 }
-const sum = (files) => [...files].filter((f) => f.endsWith('.js')).reduce((total, f) => total + gz(f), 0);
 const kb = (bytes) => `${(bytes / 1000).toFixed(2)} kB`;
 
-const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
-const entry = closure(entryKey);
-const dynamic = new Set(Object.values(manifest).flatMap((chunk) => chunk.dynamicImports ?? []));
-const texts = (namespace) => sum(closure([...dynamic].find((key) => key.includes(`locales/nl/${namespace}`))));
+const { closure, sum, entry, dynamic, texts, firstLoad } = build(dist);
 const notAPage = (key) => key.includes('locales/') || key.includes('features/offline/');
 const rows = [['shell = home page (React, router, i18n, layout, home)', sum(entry), sum(entry) + texts('common')]];
 for (const key of [...dynamic].sort()) {
@@ -33,3 +43,9 @@ for (const key of [...dynamic].sort()) {
 }
 stdout.write(`${'chunk'.padEnd(56)}${'own + static imports'.padStart(22)}${'first load incl. shell + nl texts'.padStart(36)}\n`);
 for (const [name, own, total] of rows) stdout.write(`${name.padEnd(56)}${kb(own).padStart(22)}${(total ? kb(total) : '').padStart(36)}\n`);
+
+if (other) {
+  const without = build(folder(other)).firstLoad;
+  const diff = firstLoad - without;
+  stdout.write(`\nhome page first load with the visualizer's code ${kb(firstLoad)}, without it ${kb(without)}: ${diff >= 0 ? '+' : ''}${diff} bytes\n`);
+}

@@ -235,7 +235,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   );
   await app.register(adminRoutes({ reviews, adminToken: config.adminToken }));
   const addresses = storefrontAddresses(catalogue, { externalCheckout: config.checkout.external });
-  registerNotFoundHandler(app, config.clientDist ? await registerClient(app, config.clientDist, addresses) : undefined);
+  registerNotFoundHandler(app, config.clientDist ? await registerClient(app, config.clientDist, addresses, { devtools: config.devtools }) : undefined);
 
   return app;
 }

@@ -90,3 +90,23 @@ describe('loadConfig: bank transfer and the payment window', () => {
     expect(() => loadConfig({ PAYMENT_WINDOW_MINUTES: '1' })).toThrow(/PAYMENT_WINDOW_MINUTES="1": must be between 5 and 43200/);
   });
 });
+
+describe('loadConfig: the developers\' visualizer (DEVTOOLS)', () => {
+  it('is on outside production and off in production unless DEVTOOLS turns it on', () => {
+    expect(loadConfig({}).devtools).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).devtools).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).devtools).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DEVTOOLS: 'on' }).devtools).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', DEVTOOLS: 'true' }).devtools).toBe(true);
+  });
+
+  it('reads off (and false) as off, in development too', () => {
+    expect(loadConfig({ DEVTOOLS: 'off' }).devtools).toBe(false);
+    expect(loadConfig({ DEVTOOLS: 'false' }).devtools).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DEVTOOLS: 'off' }).devtools).toBe(false);
+  });
+
+  it('names the variable when the value is neither on nor off', () => {
+    expect(() => loadConfig({ DEVTOOLS: 'maybe' })).toThrow(/DEVTOOLS="maybe"/);
+  });
+});

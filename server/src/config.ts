@@ -15,6 +15,12 @@ const flag = z.pipe(
   z.transform((v) => v === 'true' || v === '1' || v === 'yes'),
 );
 
+/** A switch: on/off, or any of the flag's spellings. */
+const onOff = z.pipe(
+  z.enum(['on', 'off', 'true', 'false', '1', '0', 'yes', 'no']),
+  z.transform((v) => v === 'on' || v === 'true' || v === '1' || v === 'yes'),
+);
+
 /**
  * "USD=1.17,GBP=0.87": units of a currency for 1 EUR. Currencies not named keep their default rate; EUR is the
  * catalogue's currency and always 1. Returns the rates, or a message saying what is wrong.
@@ -150,6 +156,8 @@ const EnvSchema = z.object({
   MAIL_FROM: z._default(z.string().check(z.minLength(3), z.maxLength(200)), 'Horloge shop <shop@localhost>'),
   /** The developers' mailbox (/dev/mailbox); on unless NODE_ENV=production, where DEV_MAILBOX=true turns it on. */
   DEV_MAILBOX: z.optional(flag),
+  /** The developers' visualizer (/__devtools, issue 15); on unless NODE_ENV=production, where DEVTOOLS=on turns it on. */
+  DEVTOOLS: z.optional(onOff),
   /** Days a mail stays in the outbox (it holds customers' names and addresses); older ones are removed daily. */
   MAIL_KEEP_DAYS: z._default(
     z.pipe(z.string().check(z.regex(/^\d+$/, 'must be a whole number of days')), z.transform(Number)).check(z.refine((n) => n >= 1 && n <= 3650, 'must be between 1 and 3650')),
@@ -276,6 +284,8 @@ export interface AppConfig {
   locationHeader: string;
   currencyRates: CurrencyRates;
   mail: { smtpUrl: string | null; from: string; devMailbox: boolean; keepDays: number };
+  /** The developers' visualizer: the served page names it (a meta tag) and /__devtools is an address of the shop. */
+  devtools: boolean;
   captcha: { provider: 'pow' | 'recaptcha' | 'off'; difficulty: number; recaptchaSecret: string | null; recaptchaSiteKey: string | null };
   newsletter: { provider: 'local' | 'mailchimp'; mailchimpApiKey: string | null; mailchimpListId: string | null };
   adminToken: string | null;
@@ -369,6 +379,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     locationHeader: v.LOCATION_HEADER.toLowerCase(),
     currencyRates: v.CURRENCY_RATES,
     mail: { smtpUrl: v.SMTP_URL ?? null, from: v.MAIL_FROM, devMailbox: v.NODE_ENV !== 'production' || v.DEV_MAILBOX === true, keepDays: v.MAIL_KEEP_DAYS },
+    devtools: v.DEVTOOLS ?? v.NODE_ENV !== 'production',
     captcha: { provider: v.CAPTCHA_PROVIDER, difficulty: v.CAPTCHA_DIFFICULTY, recaptchaSecret: v.RECAPTCHA_SECRET ?? null, recaptchaSiteKey: v.RECAPTCHA_SITE_KEY ?? null },
     newsletter: { provider: v.NEWSLETTER_PROVIDER, mailchimpApiKey: v.MAILCHIMP_API_KEY ?? null, mailchimpListId: v.MAILCHIMP_LIST_ID ?? null },
     adminToken: v.ADMIN_TOKEN ?? null,

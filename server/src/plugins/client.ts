@@ -3,6 +3,11 @@
  * other GET that is not a server path (API, media, health, developers' mailbox) or a file, so client-side routes
  * (/nl/..., /en/...) load on refresh. An address the shop has gets it with 200, any other with 404 (the app then
  * shows its not-found page), so search engines do not index addresses that do not exist.
+ *
+ * With the developers' visualizer on (`DEVTOOLS`, issue 15) the page carries `<meta name="shop-devtools" content="on">`
+ * (the client then loads the visualizer's agent once the page is idle) and `/__devtools` is an address of the shop;
+ * with it off there is no meta and `/__devtools` is not found. index.html is served from memory at its own address
+ * too, so the offline shell (which precaches /index.html) carries the same meta.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,17 +17,35 @@ import type { FastifyInstance } from 'fastify';
 import type { AddressKnown } from '../features/catalogue/storefront-addresses.ts';
 import type { NotFoundFallback } from './error-handler.ts';
 
-export async function registerClient(app: FastifyInstance, dist: string, known: AddressKnown): Promise<NotFoundFallback | undefined> {
+/** The visualizer's address (its client route). */
+export const DEVTOOLS_ADDRESS = /^\/__devtools\/?$/;
+export const DEVTOOLS_META = '<meta name="shop-devtools" content="on" />';
+
+/** The page as served: with the visualizer on, its meta goes at the end of the head. */
+export function servedIndexHtml(html: string, devtools: boolean): string {
+  if (!devtools) return html;
+  return html.includes('</head>') ? html.replace('</head>', `  ${DEVTOOLS_META}\n  </head>`) : `${DEVTOOLS_META}${html}`;
+}
+
+export async function registerClient(
+  app: FastifyInstance,
+  dist: string,
+  known: AddressKnown,
+  options: { devtools: boolean } = { devtools: false },
+): Promise<NotFoundFallback | undefined> {
   const indexFile = path.join(dist, 'index.html');
   if (!fs.existsSync(indexFile)) {
     app.log.warn({ dist }, 'no built client found; build it with `pnpm build` to serve the storefront');
     return undefined;
   }
-  const indexHtml = fs.readFileSync(indexFile, 'utf8');
+  const indexHtml = servedIndexHtml(fs.readFileSync(indexFile, 'utf8'), options.devtools);
+  app.get('/index.html', { schema: { hide: true } }, (_request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml));
   await app.register(fastifyStatic, {
     root: dist,
     wildcard: false,
     index: false,
+    // Served above, as every page is, with the visualizer's meta when it is on.
+    globIgnore: ['index.html'],
     setHeaders: (res, filePath) => {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
     },
@@ -30,7 +53,7 @@ export async function registerClient(app: FastifyInstance, dist: string, known: 
   return async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if ((request.method !== 'GET' && request.method !== 'HEAD') || SERVER_PATHS.test(pathname) || FILE_ADDRESS.test(pathname)) return false;
-    const status = (await known(pathname)) ? 200 : 404;
+    const status = (options.devtools && DEVTOOLS_ADDRESS.test(pathname)) || (await known(pathname)) ? 200 : 404;
     reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
     return true;
   };
