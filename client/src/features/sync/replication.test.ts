@@ -5,6 +5,7 @@ import type { ShopDatabase } from '../../app/database.ts';
 import { FakeSyncServer } from '../../test/fake-sync-server.ts';
 import { closeTestDatabasesAfterEach, eventually, quietRxdbNotice, testDatabase } from '../../test/rxdb-test-utils.ts';
 import { addItems, removeLine, setLineQty, visibleLines } from '../cart/cart.collection.ts';
+import { addToList } from '../wishlist/sku-list.collection.ts';
 import { onReplicationEvent, type ReplicationEvent } from './replication-events.ts';
 import { startReplication, type ShopReplication } from './replication.ts';
 
@@ -110,6 +111,31 @@ describe('replication through the server', () => {
       expect(quantities(server.list('cart', token).filter((doc) => (doc as CartLineDoc).qty > 0) as CartLineDoc[])).toEqual(onPhone);
       expect(onPhone['WATCH-1']).toBe(3);
     });
+    await Promise.all([phone.replication.cancel(), laptop.replication.cancel()]);
+  });
+
+  it("holds back the server's changes to one collection, in order, while asked to (the visualizer's forced conflict)", async () => {
+    const server = new FakeSyncServer();
+    const token = server.createCart();
+    const phone = await device(server, token, 'phone');
+    const laptop = await device(server, token, 'laptop');
+    await addItems(laptop.db.collections.cart, [cartItemFor(ring, 1)], laptop.write);
+    await eventually(async () => expect(quantities(await visibleLines(phone.db.collections.cart))).toEqual({ 'RING-1': 1 }));
+
+    const release = phone.replication.holdIncoming('cart');
+    await addItems(laptop.db.collections.cart, [cartItemFor(ring, 1)], laptop.write);
+    await addItems(laptop.db.collections.cart, [cartItemFor(watch, 1)], laptop.write);
+    await eventually(() => expect(quantities(server.list('cart', token) as CartLineDoc[])).toEqual({ 'RING-1': 2, 'WATCH-1': 1 }));
+    // Neither the stream's messages nor a pull asked for meanwhile reach the cart here.
+    phone.replication.reSync();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(quantities(await visibleLines(phone.db.collections.cart))).toEqual({ 'RING-1': 1 });
+    // What this device writes still goes out.
+    await addToList(phone.db.collections.wishlist, 'RING-1', ring, phone.write);
+    await eventually(() => expect(server.list('wishlist', token)).toHaveLength(1));
+
+    release();
+    await eventually(async () => expect(quantities(await visibleLines(phone.db.collections.cart))).toEqual({ 'RING-1': 2, 'WATCH-1': 1 }));
     await Promise.all([phone.replication.cancel(), laptop.replication.cancel()]);
   });
 
