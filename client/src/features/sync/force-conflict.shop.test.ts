@@ -48,8 +48,9 @@ function openStream(url: string): EventSourceLike {
       source.readyState = 1;
       const decoder = new TextDecoder();
       let buffer = '';
-      for await (const chunk of response.body) {
-        buffer += decoder.decode(chunk as Uint8Array, { stream: true });
+      const reader = response.body.getReader();
+      for (let read = await reader.read(); !read.done; read = await reader.read()) {
+        buffer += decoder.decode(read.value, { stream: true });
         for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
           const data = buffer
             .slice(0, end)
