@@ -71,6 +71,11 @@ export class FakeSyncServer {
     }
   }
 
+  /** The shop ends every open stream (a restart): the clients open new ones with new tickets. */
+  endStreams(): void {
+    for (const stream of [...this.streams]) stream.end();
+  }
+
   /** How many streams are open for the owner key. */
   openStreams(owner: string): number {
     return [...this.streams].filter((stream) => stream.key.startsWith(`${owner}/`)).length;

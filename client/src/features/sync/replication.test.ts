@@ -5,6 +5,8 @@ import type { ShopDatabase } from '../../app/database.ts';
 import { FakeSyncServer } from '../../test/fake-sync-server.ts';
 import { closeTestDatabasesAfterEach, eventually, quietRxdbNotice, testDatabase } from '../../test/rxdb-test-utils.ts';
 import { addItems, removeLine, setLineQty, visibleLines } from '../cart/cart.collection.ts';
+import { addToList } from '../wishlist/sku-list.collection.ts';
+import { onReplicationEvent, type ReplicationEvent } from './replication-events.ts';
 import { startReplication, type ShopReplication } from './replication.ts';
 
 closeTestDatabasesAfterEach();
@@ -112,11 +114,124 @@ describe('replication through the server', () => {
     await Promise.all([phone.replication.cancel(), laptop.replication.cancel()]);
   });
 
+  it("holds back the server's changes to one collection, in order, while asked to (the visualizer's forced conflict)", async () => {
+    const server = new FakeSyncServer();
+    const token = server.createCart();
+    const phone = await device(server, token, 'phone');
+    const laptop = await device(server, token, 'laptop');
+    await addItems(laptop.db.collections.cart, [cartItemFor(ring, 1)], laptop.write);
+    await eventually(async () => expect(quantities(await visibleLines(phone.db.collections.cart))).toEqual({ 'RING-1': 1 }));
+
+    const release = phone.replication.holdIncoming('cart');
+    await addItems(laptop.db.collections.cart, [cartItemFor(ring, 1)], laptop.write);
+    await addItems(laptop.db.collections.cart, [cartItemFor(watch, 1)], laptop.write);
+    await eventually(() => expect(quantities(server.list('cart', token) as CartLineDoc[])).toEqual({ 'RING-1': 2, 'WATCH-1': 1 }));
+    // Neither the stream's messages nor a pull asked for meanwhile reach the cart here.
+    phone.replication.reSync();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(quantities(await visibleLines(phone.db.collections.cart))).toEqual({ 'RING-1': 1 });
+    // What this device writes still goes out.
+    await addToList(phone.db.collections.wishlist, 'RING-1', ring, phone.write);
+    await eventually(() => expect(server.list('wishlist', token)).toHaveLength(1));
+
+    release();
+    await eventually(async () => expect(quantities(await visibleLines(phone.db.collections.cart))).toEqual({ 'RING-1': 2, 'WATCH-1': 1 }));
+    await Promise.all([phone.replication.cancel(), laptop.replication.cancel()]);
+  });
+
   it('tells the cart connection when the server no longer knows the token', async () => {
     const server = new FakeSyncServer();
     let refused = 0;
     const phone = await device(server, 'forgotten-token', 'phone', () => (refused += 1));
     await eventually(() => expect(refused).toBeGreaterThan(0));
     await phone.replication.cancel();
+  });
+});
+
+describe("the replication's event feed (the visualizer's replication inspector)", () => {
+  function record(): { events: ReplicationEvent[]; stop: () => void; of: (collection: string, type: ReplicationEvent['type']) => ReplicationEvent[] } {
+    const events: ReplicationEvent[] = [];
+    const stop = onReplicationEvent((event) => events.push(event));
+    return { events, stop, of: (collection, type) => events.filter((event) => event.collection === collection && event.type === type) };
+  }
+
+  it('tells each collection its start, the stream opening, RESYNCs, pulls with their checkpoint and pushes, and the stop', async () => {
+    const feed = record();
+    const server = new FakeSyncServer();
+    const token = server.createCart();
+    const phone = await device(server, token, 'phone');
+    await eventually(() => {
+      expect(feed.of('cart', 'started')).toHaveLength(1);
+      expect(feed.of('wishlist', 'started')).toHaveLength(1);
+      expect(feed.of('cart', 'stream').map((event) => (event as { state: string }).state)).toEqual(['connecting', 'open']);
+      expect(feed.of('cart', 'resync')).toMatchObject([{ cause: 'stream' }]);
+      expect(feed.of('wishlist', 'pull')).toMatchObject([{ via: 'request', documents: 0, checkpoint: null }]);
+    });
+    // The shop ends the stream: it opens again with a new ticket, and its RESYNC reaches the wishlist (no stream of its own).
+    server.endStreams();
+    await eventually(() => {
+      expect(feed.of('cart', 'stream').map((event) => (event as { state: string }).state)).toEqual(['connecting', 'open', 'retrying', 'connecting', 'open']);
+      expect(feed.of('cart', 'resync')).toMatchObject([{ cause: 'stream' }, { cause: 'stream' }]);
+      expect(feed.of('wishlist', 'resync')).toMatchObject([{ cause: 'other-stream' }]);
+    });
+    expect(feed.of('wishlist', 'stream')).toEqual([]);
+
+    await addItems(phone.db.collections.cart, [cartItemFor(ring, 2)], phone.write);
+    await eventually(() => expect(feed.of('cart', 'push')).toMatchObject([{ documents: 1, conflicts: 0 }]));
+    // The server's stamped copy comes back on the stream, with the checkpoint it reached.
+    const [stored] = server.list('cart', token);
+    await eventually(() =>
+      expect(feed.of('cart', 'pull').filter((event) => (event as { via?: string }).via === 'stream')).toContainEqual(
+        expect.objectContaining({ documents: 1, checkpoint: { id: stored!.id, updatedAt: stored!.updatedAt } }),
+      ),
+    );
+    await eventually(async () => expect(await phone.replication.checkpoints()).toEqual({ cart: { id: stored!.id, updatedAt: stored!.updatedAt }, wishlist: null }));
+    // A pull asked for (reSync, the `online` event) answers the checkpoint it reached.
+    phone.replication.reSync();
+    await eventually(() => {
+      expect(feed.of('cart', 'resync')).toContainEqual(expect.objectContaining({ cause: 'asked' }));
+      expect(feed.of('cart', 'pull').at(-1)).toMatchObject({ via: 'request', documents: 0, checkpoint: { id: stored!.id, updatedAt: stored!.updatedAt } });
+    });
+    expect(feed.events.every((event) => event.collection === 'cart' || event.collection === 'wishlist')).toBe(true);
+
+    await phone.replication.cancel();
+    expect(feed.of('cart', 'stream').at(-1)).toMatchObject({ state: 'stopped' });
+    expect(feed.of('cart', 'cancelled')).toHaveLength(1);
+    expect(feed.of('wishlist', 'cancelled')).toHaveLength(1);
+    feed.stop();
+  });
+
+  it('tells a failed push with the time RxDB tries again, and the stream retrying', async () => {
+    const feed = record();
+    const server = new FakeSyncServer();
+    const token = server.createCart();
+    const phone = await device(server, token, 'phone');
+    await eventually(() => {
+      expect(feed.of('cart', 'stream').at(-1)).toMatchObject({ state: 'open' });
+      expect(feed.of('wishlist', 'pull')).toHaveLength(1);
+    });
+    await phone.replication.awaitInSync();
+
+    server.online = false;
+    const before = Date.now();
+    await addItems(phone.db.collections.cart, [cartItemFor(ring, 1)], phone.write);
+    await eventually(() => expect(feed.of('cart', 'error').length).toBeGreaterThan(0));
+    const [error] = feed.of('cart', 'error') as Array<Extract<ReplicationEvent, { type: 'error' }>>;
+    expect(error!.message).toBe('Failed to fetch');
+    // RxDB waits `retryTime` (50 ms here) after a failed push.
+    expect(error!.nextRetryAt).toBe(error!.at + 50);
+    expect(error!.at).toBeGreaterThanOrEqual(before);
+    expect(feed.of('wishlist', 'error')).toEqual([]);
+    expect(await phone.replication.unsent()).toEqual({ cart: [expect.any(String)] });
+
+    // The stream ends (the shop restarted): its new ticket cannot be had while the shop is away.
+    server.endStreams();
+    await eventually(() => expect(feed.of('cart', 'stream')).toContainEqual(expect.objectContaining({ state: 'retrying', nextRetryAt: expect.any(Number) })));
+    server.online = true;
+    await eventually(() => expect(server.list('cart', token)).toHaveLength(1));
+    await eventually(() => expect(feed.of('cart', 'stream').at(-1)).toMatchObject({ state: 'open' }));
+    expect(await phone.replication.unsent()).toEqual({});
+    await phone.replication.cancel();
+    feed.stop();
   });
 });

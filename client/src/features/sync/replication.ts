@@ -12,14 +12,19 @@
  * - Only the streamed collections hold a server-sent-event stream open: a browser gives one host six HTTP/1.1
  *   connections, and six streams would starve every other request. The others pull on start, on `online` and
  *   whenever a stream (re)connects.
+ * - What it does is told on the replication's event feed (replication-events.ts, for the developers' visualizer):
+ *   start and cancel, the stream's state, RESYNCs, pulls with their checkpoint, pushes, errors with the next retry,
+ *   and every conflict the merge resolved (RxDB's `conflict$`: this device's state, the server's and the merge).
+ *   With no listener (every shopper's tab) an event costs one check.
  */
 import type { CollectionName, ReplicatedDocs } from '@shop/shared/sync/collections';
 import { COLLECTION_NAMES } from '@shop/shared/sync/collections';
 import { getAssumedMasterState, writeDocToDocState, type RxReplicationPullStreamItem, type WithDeleted } from 'rxdb/plugins/core';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
-import { Observable, Subject } from 'rxjs';
+import { concatMap, filter, Observable, Subject, take, tap } from 'rxjs';
 import { ApiError } from '../../app/api.ts';
 import type { ShopDatabase } from '../../app/database.ts';
+import { reportReplication, type ReplicationEvent } from './replication-events.ts';
 
 export interface ReplicationCheckpoint {
   id: string;
@@ -76,11 +81,77 @@ export interface ShopReplication {
    * copy), per collection; null where the replication has not started (a tab that does not lead).
    */
   unsent(): Promise<Partial<Record<CollectionName, string[]>> | null>;
+  /**
+   * The last pull checkpoint each collection reached (RxDB's stored downstream checkpoint: `{ id, updatedAt }` of the
+   * last document it took from the server), null for a collection that has pulled nothing yet; null where the
+   * replication has not started (a tab that does not lead). For the developers' visualizer.
+   */
+  checkpoints(): Promise<Partial<Record<CollectionName, ReplicationCheckpoint | null>> | null>;
+  /**
+   * Holds back what the server sends to one collection (pull answers and stream messages wait, in order) until the
+   * returned release is called; what this device writes is still pushed. The visualizer's forced conflict uses it
+   * so that this device writes a document before it has pulled another writer's change (force-conflict.ts).
+   */
+  holdIncoming(collection: CollectionName): () => void;
+  /**
+   * Pushes rows to the server for this replication's owner, through the same fetch (and credential) as the
+   * replication, but outside it: as another device of the same owner would. Answers the server's copy of every
+   * conflicting row. Only for the visualizer's forced conflict.
+   */
+  pushAsAnotherDevice(collection: CollectionName, rows: ReadonlyArray<{ assumedMasterState: WithDeleted<AnyDoc> | null; newDocumentState: WithDeleted<AnyDoc> }>): Promise<Array<WithDeleted<AnyDoc>>>;
   cancel(): Promise<void>;
 }
 
 export const DEFAULT_STREAMED: readonly CollectionName[] = ['cart'];
 export const DEFAULT_RETRY_MS = 5_000;
+
+/** A replication event without its collection and time, which the reporter adds. */
+type EventBody = ReplicationEvent extends infer Event ? (Event extends ReplicationEvent ? Omit<Event, 'collection' | 'at'> : never) : never;
+
+/** The stream's state as `changeStream` tells it: when it retries, when (and after which error, if any). */
+export type StreamStateReport = { state: 'connecting' | 'open' | 'stopped' } | { state: 'retrying'; nextRetryAt: number; error: string | null };
+
+/** A document as the replication protocol carries it, without RxDB's own fields (`_meta`, `_rev`, `_attachments`). */
+export function plainDocument(doc: unknown): unknown {
+  if (!doc || typeof doc !== 'object') return doc ?? null;
+  const { _meta: _m, _rev: _r, _attachments: _a, ...data } = doc as Record<string, unknown>;
+  return data;
+}
+
+/**
+ * What a replication error says, and whether RxDB tries again: a pull or push handler that failed is retried after
+ * `retryTime` (RC_PULL or RC_PUSH with the handler's `errors`, or a push answer that is not an array); a failed start
+ * or a local write error is not.
+ */
+export function describeReplicationError(error: unknown): { message: string; retried: boolean } {
+  const parameters = (error as { parameters?: { direction?: unknown; errors?: Array<{ message?: unknown }> } } | null)?.parameters;
+  const inner = parameters?.errors?.[0]?.message;
+  const message = typeof inner === 'string' ? inner : error instanceof Error ? error.message : String(error);
+  const retried = parameters?.direction === 'push' || (parameters?.direction === 'pull' && Array.isArray(parameters.errors));
+  return { message, retried };
+}
+
+/** Lets the server's changes to a collection through, or holds them (in order) while someone holds the gate. */
+class IncomingGate {
+  private holds = 0;
+  private waiting: Array<() => void> = [];
+
+  hold(): () => void {
+    this.holds += 1;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.holds -= 1;
+      if (this.holds > 0) return;
+      for (const resume of this.waiting.splice(0)) resume();
+    };
+  }
+
+  passed(): Promise<void> {
+    return this.holds === 0 ? Promise.resolve() : new Promise((resolve) => this.waiting.push(resolve));
+  }
+}
 
 interface Envelope<T> {
   result: T;
@@ -108,26 +179,41 @@ async function call<T>(fetcher: typeof fetch, url: string, init: RequestInit, on
  * that ended or was refused (its ticket is single-use, so the browser's own retry is refused too) is opened again
  * with a new one after `retryTime`, and so is one whose ticket could not be had.
  */
-export function changeStream(address: () => Promise<string>, openStream: (url: string) => EventSourceLike, retryTime: number, onResync: () => void): Observable<StreamItem> {
+export function changeStream(
+  address: () => Promise<string>,
+  openStream: (url: string) => EventSourceLike,
+  retryTime: number,
+  onResync: () => void,
+  onState: (report: StreamStateReport) => void = () => {},
+): Observable<StreamItem> {
   return new Observable<StreamItem>((subscriber) => {
     let source: EventSourceLike | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let closed = false;
-    const retry = () => {
+    const retry = (error: string | null) => {
       clearTimeout(timer);
-      if (!closed) timer = setTimeout(() => void connect(), retryTime);
+      if (closed) return;
+      timer = setTimeout(() => void connect(), retryTime);
+      onState({ state: 'retrying', nextRetryAt: Date.now() + retryTime, error });
     };
     const connect = async () => {
+      onState({ state: 'connecting' });
       let url: string;
       try {
         url = await address();
-      } catch {
-        retry();
+      } catch (error) {
+        retry(error instanceof Error ? error.message : String(error));
         return;
       }
       if (closed) return;
+      // The shop sends RESYNC first on every connection: the first message tells that the stream is open.
+      let opened = false;
       source = openStream(url);
       source.onmessage = (message) => {
+        if (!opened) {
+          opened = true;
+          onState({ state: 'open' });
+        }
         let data: unknown;
         try {
           data = JSON.parse(message.data);
@@ -145,7 +231,7 @@ export function changeStream(address: () => Promise<string>, openStream: (url: s
       source.onerror = () => {
         // The browser retries a dropped connection with the same address, whose ticket is spent: open a new one.
         source?.close();
-        retry();
+        retry(null);
       };
     };
     void connect();
@@ -153,6 +239,7 @@ export function changeStream(address: () => Promise<string>, openStream: (url: s
       closed = true;
       clearTimeout(timer);
       source?.close();
+      onState({ state: 'stopped' });
     };
   });
 }
@@ -175,12 +262,35 @@ export function startReplication(options: ReplicationOptions): ShopReplication {
   const address = (path: string, query = '') => (query ? `${path}?${query}` : path);
   const ownerKey = 'cartToken' in owner ? owner.cartToken : `login-${owner.login}`;
   const states = new Map<CollectionName, RxReplicationState<AnyDoc, ReplicationCheckpoint>>();
+  const gates = new Map<CollectionName, IncomingGate>();
   // A stream that (re)connects may have missed changes of every collection, not only its own.
   const others = new Subject<'RESYNC'>();
+  const report = (collection: CollectionName, event: EventBody) => reportReplication({ ...event, collection, at: Date.now() } as ReplicationEvent);
 
   for (const name of collections) {
     const path = `${baseUrl}/api/replication/${name}`;
     const isStreamed = streamed.includes(name);
+    const gate = new IncomingGate();
+    gates.set(name, gate);
+    const incoming: Observable<StreamItem> = isStreamed
+      ? changeStream(
+          async () => {
+            const { ticket } = await call<{ ticket: string }>(fetcher, `${path}/stream-ticket`, { method: 'POST', headers: ownerHeaders }, onUnauthorized);
+            return address(`${path}/stream`, `ticket=${encodeURIComponent(ticket)}`);
+          },
+          openStream,
+          retryTime,
+          () => {
+            report(name, { type: 'resync', cause: 'stream' });
+            others.next('RESYNC');
+          },
+          (stream) => {
+            if (stream.state !== 'retrying') return report(name, { type: 'stream', state: stream.state });
+            report(name, { type: 'stream', state: 'retrying', nextRetryAt: stream.nextRetryAt });
+            if (stream.error !== null) report(name, { type: 'error', message: stream.error, nextRetryAt: stream.nextRetryAt });
+          },
+        )
+      : others.pipe(tap(() => report(name, { type: 'resync', cause: 'other-stream' })));
     const state = replicateRxCollection<AnyDoc, ReplicationCheckpoint>({
       // The owner is part of the identifier: another cart, or another login, starts from its own checkpoints.
       replicationIdentifier: `shop-${name}-${ownerKey}`,
@@ -203,32 +313,49 @@ export function startReplication(options: ReplicationOptions): ShopReplication {
             { headers: ownerHeaders },
             onUnauthorized,
           );
-          return { documents: answer.documents, checkpoint: answer.checkpoint ?? checkpoint };
+          await gate.passed();
+          const reached = answer.checkpoint ?? checkpoint;
+          report(name, { type: 'pull', documents: answer.documents.length, checkpoint: reached ?? null, via: 'request' });
+          return { documents: answer.documents, checkpoint: reached };
         },
-        stream$: isStreamed
-          ? changeStream(
-              async () => {
-                const { ticket } = await call<{ ticket: string }>(fetcher, `${path}/stream-ticket`, { method: 'POST', headers: ownerHeaders }, onUnauthorized);
-                return address(`${path}/stream`, `ticket=${encodeURIComponent(ticket)}`);
-              },
-              openStream,
-              retryTime,
-              () => others.next('RESYNC'),
-            )
-          : others.asObservable(),
+        stream$: incoming.pipe(
+          concatMap(async (item) => {
+            await gate.passed();
+            if (item !== 'RESYNC') report(name, { type: 'pull', documents: item.documents.length, checkpoint: item.checkpoint, via: 'stream' });
+            return item;
+          }),
+        ),
       },
       push: {
         batchSize: 100,
-        handler: (rows) => call<Array<WithDeleted<AnyDoc>>>(fetcher, `${path}/push`, { method: 'POST', body: JSON.stringify(rows), headers: ownerHeaders }, onUnauthorized),
+        handler: async (rows) => {
+          const conflicts = await call<Array<WithDeleted<AnyDoc>>>(fetcher, `${path}/push`, { method: 'POST', body: JSON.stringify(rows), headers: ownerHeaders }, onUnauthorized);
+          report(name, { type: 'push', documents: rows.length, conflicts: Array.isArray(conflicts) ? conflicts.length : 0 });
+          return conflicts;
+        },
       },
     });
-    // Errors are retried by RxDB; they are kept off the console so an offline shop stays quiet.
-    state.error$.subscribe(() => {});
+    // Errors are retried by RxDB; they are kept off the console so an offline shop stays quiet, and told on the feed.
+    state.error$.subscribe((error) => {
+      const { message, retried } = describeReplicationError(error);
+      report(name, { type: 'error', message, nextRetryAt: retried ? Date.now() + retryTime : null });
+    });
+    state.conflict$.subscribe(({ input, output }) => {
+      const id = String((output as { id?: unknown }).id ?? (input.newDocumentState as { id?: unknown }).id);
+      report(name, { type: 'conflict', id, local: plainDocument(input.newDocumentState), server: plainDocument(input.realMasterState), result: plainDocument(output) });
+    });
+    void state.startPromise.then(() => {
+      if (!state.isStopped()) report(name, { type: 'started' });
+    });
+    state.canceled$.pipe(filter(Boolean), take(1)).subscribe(() => report(name, { type: 'cancelled' }));
     states.set(name, state);
   }
 
   const reSync = () => {
-    for (const state of states.values()) state.reSync();
+    for (const [name, state] of states) {
+      report(name, { type: 'resync', cause: 'asked' });
+      state.reSync();
+    }
   };
   const listen = options.listenForOnline ?? typeof window !== 'undefined';
   if (listen) window.addEventListener('online', reSync);
@@ -256,6 +383,20 @@ export function startReplication(options: ReplicationOptions): ShopReplication {
       }
       return unsent;
     },
+    checkpoints: async () => {
+      const reached: Partial<Record<CollectionName, ReplicationCheckpoint | null>> = {};
+      for (const [name, state] of states) {
+        const internal = state.internalReplicationState;
+        if (!internal) return null;
+        // Checkpoint writes are queued: the last one asked for is the one to tell.
+        await internal.checkpointQueue.catch(() => undefined);
+        reached[name] = (internal.lastCheckpointDoc.down?.checkpointData as ReplicationCheckpoint | undefined) ?? null;
+      }
+      return reached;
+    },
+    holdIncoming: (collection) => gates.get(collection)?.hold() ?? (() => {}),
+    pushAsAnotherDevice: (collection, rows) =>
+      call<Array<WithDeleted<AnyDoc>>>(fetcher, `${baseUrl}/api/replication/${collection}/push`, { method: 'POST', body: JSON.stringify(rows), headers: ownerHeaders }, onUnauthorized),
     cancel: async () => {
       if (listen) window.removeEventListener('online', reSync);
       others.complete();
