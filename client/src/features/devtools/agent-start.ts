@@ -7,6 +7,7 @@
 import type { ShopDatabase } from '../../app/database.ts';
 import { updateUser } from '../account/session-store.ts';
 import type { SyncRuntime } from '../sync/sync-runtime.ts';
+import { forceConflict } from '../sync/force-conflict.ts';
 import { onReplicationEvent } from '../sync/replication-events.ts';
 import { startAgent, type AgentChannel, type AgentDatabase, type AgentSync, type ShopAgent } from './agent.ts';
 import { DEVTOOLS_CHANNEL } from './devtools-channel.ts';
@@ -51,10 +52,12 @@ export function startShopAgent(): ShopAgent {
     onReplicationEvent,
     faults: { faultState, applyFault, onFaults },
     expireToken: () => void expireStoredToken(),
+    // Only the leading tab replicates: the others answer 'not-leader' and do nothing. A conflict that happened is
+    // reported by the replication's feed (its both sides and the merge's result).
     forceConflict: (collection, id) => {
-      // LEAD: wire the "sync" helper's forceConflict(collection, id) here (the one call site); the switch is
-      // recorded in the network layer's fault state meanwhile.
-      applyFault({ type: 'force-conflict', collection, id });
+      const { database, sync } = shopPieces();
+      if (!database || !sync) return;
+      void forceConflict({ database: database as unknown as ShopDatabase, replication: (sync as unknown as SyncRuntime).replication() }, collection, id);
     },
   });
   running = agent;
