@@ -20,6 +20,7 @@ import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/rep
 import { Observable, Subject } from 'rxjs';
 import { ApiError } from '../../app/api.ts';
 import type { ShopDatabase } from '../../app/database.ts';
+import { onShopOnline, openShopStream, shopFetch } from '../../app/network.ts';
 
 export interface ReplicationCheckpoint {
   id: string;
@@ -168,8 +169,8 @@ export function startReplication(options: ReplicationOptions): ShopReplication {
     baseUrl = '',
     onUnauthorized,
   } = options;
-  const fetcher = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
-  const openStream = options.openStream ?? ((url: string) => new EventSource(url) as unknown as EventSourceLike);
+  const fetcher = options.fetch ?? shopFetch;
+  const openStream = options.openStream ?? openShopStream;
   // A guest cart is named in a header; a customer by the token the fetch adds.
   const ownerHeaders: Record<string, string> = 'cartToken' in owner ? { 'x-cart-id': owner.cartToken } : {};
   const address = (path: string, query = '') => (query ? `${path}?${query}` : path);
@@ -231,7 +232,12 @@ export function startReplication(options: ReplicationOptions): ShopReplication {
     for (const state of states.values()) state.reSync();
   };
   const listen = options.listenForOnline ?? typeof window !== 'undefined';
-  if (listen) window.addEventListener('online', reSync);
+  // The shop's network layer: the browser's `online`, or the visualizer's offline switch turned off.
+  const stopListening = listen
+    ? onShopOnline((online) => {
+        if (online) reSync();
+      })
+    : () => {};
 
   return {
     states,
@@ -257,7 +263,7 @@ export function startReplication(options: ReplicationOptions): ShopReplication {
       return unsent;
     },
     cancel: async () => {
-      if (listen) window.removeEventListener('online', reSync);
+      stopListening();
       others.complete();
       await Promise.all([...states.values()].map((state) => state.cancel()));
     },
