@@ -33,6 +33,7 @@ import { loadCartTexts } from './cart-loader.ts';
 import { addItems, clearLines, removeLine, setLineQty, watchVisibleLines, type NextWrite } from './cart.collection.ts';
 import { newId, replicaId } from '../sync/replica.ts';
 import { inspectActor } from '../devtools/inspection.ts';
+import { startConnectivity } from '../offline/connectivity-runtime.ts';
 import { isShopOnline, onShopOnline, openShopStream } from '../../app/network.ts';
 
 export { TOKEN_KEY };
@@ -283,6 +284,8 @@ export async function createCartRuntime(database: ShopDatabase): Promise<CartRun
 
 /** The tab's cart: the database opens, the texts load, and the machine starts. */
 export async function startCartRuntime(): Promise<CartRuntime> {
+  // The tab's connectivity, for the visualizer: started here, after the first paint, with the other machines.
+  startConnectivity();
   // The customer session first: its gate puts the customer's token on the cart's first call.
   const [database] = await Promise.all([getShopDatabase(), loadCartTexts(), loadSession()]);
   const runtime = await createCartRuntime(database);
