@@ -4,7 +4,7 @@
  * the browser's own loss hides is recorded too).
  */
 import { createActor, type ActorRefFrom } from 'xstate';
-import { faultState, onFaults, onShopOnline } from '../../app/network.ts';
+import { applyFault, faultState, onFaults, onShopOnline } from '../../app/network.ts';
 import { exposeToDevtools } from '../devtools/devtools-registry.ts';
 import { inspectActor } from '../devtools/inspection.ts';
 import { connectivityMachine, type ConnectivityInput } from './connectivity.machine.ts';
@@ -31,5 +31,7 @@ export function startConnectivity(): ConnectivityActor {
   onFaults(tell);
   actor = started;
   exposeToDevtools('connectivity', started);
+  // The switches, for journeys and benches (the visualizer flips them through its channel).
+  exposeToDevtools('network', { applyFault, faultState });
   return started;
 }
