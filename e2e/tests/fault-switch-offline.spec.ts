@@ -9,6 +9,7 @@ import { addFromProductPage, cartLine, cartToken, headerCount, openMinicart, ser
  */
 
 interface NetworkGlobals {
+  navigator: { onLine: boolean };
   __shopDevtools: {
     network: { applyFault(command: { type: 'offline'; on: boolean }): void };
     connectivity: { getSnapshot(): { value: unknown } };
@@ -28,7 +29,7 @@ test('the offline switch takes the tab offline like a lost network, and back onl
   await expect.poll(() => connectivity(page)).toBe('online');
 
   await flipOffline(page, true);
-  expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+  expect(await page.evaluate(() => (globalThis as unknown as NetworkGlobals).navigator.onLine)).toBe(true);
   await expect.poll(() => connectivity(page)).toEqual({ offline: 'bySwitch' });
   await expect(page.getByRole('status').filter({ hasText: /^Offline/ })).toBeVisible();
   await page.getByRole('button', { name: 'Add to cart' }).click();
