@@ -10,14 +10,14 @@ import { addFromProductPage, cartLine, cartToken, headerCount, openMinicart, ser
 
 interface NetworkGlobals {
   navigator: { onLine: boolean };
-  __shopDevtools: {
+  __shopDevtools?: {
     network: { applyFault(command: { type: 'offline'; on: boolean }): void };
-    connectivity: { getSnapshot(): { value: unknown } };
+    connectivity?: { getSnapshot(): { value: unknown } };
   };
 }
 
-const flipOffline = (page: Page, on: boolean) => page.evaluate((value) => (globalThis as unknown as NetworkGlobals).__shopDevtools.network.applyFault({ type: 'offline', on: value }), on);
-const connectivity = (page: Page) => page.evaluate(() => (globalThis as unknown as NetworkGlobals).__shopDevtools.connectivity.getSnapshot().value);
+const flipOffline = (page: Page, on: boolean) => page.evaluate((value) => (globalThis as unknown as NetworkGlobals).__shopDevtools!.network.applyFault({ type: 'offline', on: value }), on);
+const connectivity = (page: Page) => page.evaluate(() => (globalThis as unknown as NetworkGlobals).__shopDevtools?.connectivity?.getSnapshot().value ?? null);
 
 test('the offline switch takes the tab offline like a lost network, and back online sends what waited', async ({ page, request }) => {
   const [first, second] = await simpleProducts(request, 2);
@@ -26,6 +26,7 @@ test('the offline switch takes the tab offline like a lost network, and back onl
   await expect.poll(() => serverCart(request, token)).toEqual({ [first!.sku]: 1 });
   await page.goto(`/en/${second!.url_path}`);
   await expect(page.getByRole('heading', { level: 1, name: second!.name })).toBeVisible();
+  // The connectivity machine starts with the cart, once the page is idle.
   await expect.poll(() => connectivity(page)).toBe('online');
 
   await flipOffline(page, true);
