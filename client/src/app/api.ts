@@ -1,4 +1,5 @@
 import type { ApiErrorBody, ApiSuccess } from '@shop/shared';
+import { shopFetch } from './network.ts';
 
 /** A failed call: `status` 0 means the network failed; `code` is the server's error code (or 'network'). */
 export class ApiError extends Error {
@@ -29,7 +30,7 @@ export function setApiGate(next: Gate | undefined): void {
 /** One call in full: the envelope with `result` and `meta`. */
 export async function apiRequest<T>(path: string, init: RequestInit): Promise<ApiSuccess<T>> {
   let response: Response;
-  const send: Send = (extra) => fetch(path, { ...extra, headers: { accept: 'application/json', ...extra.headers } });
+  const send: Send = (extra) => shopFetch(path, { ...extra, headers: { accept: 'application/json', ...extra.headers } });
   try {
     response = await (gate ? gate(path, init, send) : send(init));
   } catch (error) {

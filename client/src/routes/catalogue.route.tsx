@@ -5,6 +5,7 @@ import { dispatchPath, resolveUrl } from '../features/catalogue/catalogue-api.ts
 import { NotFoundPage } from '../features/layout/lazy-not-found-page.tsx';
 import { ErrorState } from '../ui/error-state.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
+import { isShopOnline } from '../app/network.ts';
 
 const CategoryPage = lazyRouteComponent(() => import('../features/category/category-page.tsx'), 'CategoryPage');
 const ProductPage = lazyRouteComponent(() => import('../features/product/product-page.tsx'), 'ProductPage');
@@ -62,7 +63,7 @@ export function CatalogueRouteError({ reset }: ErrorComponentProps) {
     <div className="container">
       <ErrorState
         title={t('errors.generic')}
-        message={navigator.onLine ? undefined : t('errors.offlinePage')}
+        message={isShopOnline() ? undefined : t('errors.offlinePage')}
         retryLabel={t('errors.retry')}
         onRetry={() => {
           reset();

@@ -1,5 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiGet, setApiGate } from '../../app/api.ts';
+import { applyFault, faultState } from '../../app/network.ts';
 import { gatedSend, refreshTokens, sessionFetch, startTokenLock, tokenLock } from './auth-gate.ts';
 import { readUser, writeUser, type SessionUser } from './session-store.ts';
 
@@ -92,6 +93,27 @@ describe('the API gate with the token lock', () => {
     const seen = fakeServer(new Set(), () => envelope(500, {}));
     expect(await refreshTokens('access-1')).toBeNull();
     expect(seen).toEqual([]);
+  });
+
+  it("a 401 forced by the network layer's fault switch runs the real token lock 0 → 1 → 0, and the call goes through again", async () => {
+    writeUser(user('access-1'));
+    const seen = fakeServer(new Set(['access-1', 'access-2']), () => envelope(200, 'access-2', { refreshToken: 'refresh-2', expiresIn: 900 }));
+    const locks: number[] = [tokenLock()!.getSnapshot().context.lock];
+    const watching = tokenLock()!.subscribe((snapshot) => {
+      if (locks.at(-1) !== snapshot.context.lock) locks.push(snapshot.context.lock);
+    });
+    applyFault({ type: 'fail-route', route: '/api/user', method: null, outcome: 401, count: 1 });
+    try {
+      expect(await apiGet('/api/user/me')).toEqual({ ok: true, token: 'access-2' });
+    } finally {
+      applyFault({ type: 'clear' });
+    }
+    watching.unsubscribe();
+    expect(locks).toEqual([0, 1, 0]);
+    expect(faultState().routes).toEqual([]);
+    // The refused call never reached the server; the refresh (same route, switch spent) and the new call did.
+    expect(seen.map((call) => call.url)).toEqual(['/api/user/refresh', '/api/user/me']);
+    expect(readUser()).toMatchObject({ token: 'access-2', refreshToken: 'refresh-2' });
   });
 
   it("the replication's fetch refuses to send once the session it started under has ended", async () => {

@@ -9,6 +9,7 @@
 import { ACCOUNT_MESSAGES } from '@shop/shared/account/account.schema';
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { ApiError, setApiGate, type Send } from '../../app/api.ts';
+import { shopFetch } from '../../app/network.ts';
 import { exposeToDevtools } from '../devtools/devtools-registry.ts';
 import { readUser, updateUser } from './session-store.ts';
 import { TOKEN_LOCK_RETRY_MS, tokenLockMachine, type RefreshedTokens } from './token-lock.machine.ts';
@@ -43,7 +44,7 @@ function unauthorizedResponse(): Response {
 }
 
 /** Asks for new tokens with the stored refresh token; null when another tab renewed the refused token already. */
-export async function refreshTokens(refusedToken: string | null, post: typeof fetch = fetch): Promise<RefreshedTokens | null> {
+export async function refreshTokens(refusedToken: string | null, post: typeof fetch = shopFetch): Promise<RefreshedTokens | null> {
   const run = async (): Promise<RefreshedTokens | null> => {
     const user = readUser();
     if (!user) throw new ApiError(401, 'unauthorized', ACCOUNT_MESSAGES.refreshRefused);
@@ -147,6 +148,6 @@ export function sessionFetch(sessionId: string | null): typeof fetch {
   return (input, init = {}) => {
     if ((readUser()?.sessionId ?? null) !== sessionId) return Promise.reject(new TypeError('The customer session changed'));
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    return gatedSend(url, init, (extra) => fetch(input, extra));
+    return gatedSend(url, init, (extra) => shopFetch(input, extra));
   };
 }

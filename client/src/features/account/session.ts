@@ -24,6 +24,7 @@ import { CUSTOMER_GROUP_CONFIG, pricesFollowLogin } from './customer-group.ts';
 import { closeAuth, openAuth, readUser, subscribeUser, updateUser, writeUser, type SessionUser } from './session-store.ts';
 import { newId } from '../sync/replica.ts';
 import { keepUnsent, restoreKept } from '../sync/kept-writes.ts';
+import { isShopOnline } from '../../app/network.ts';
 
 type Listener = () => void;
 const priceListeners = new Set<Listener>();
@@ -158,7 +159,7 @@ export async function updateProfile(customer: UpdateCustomerBody['customer']): P
 
 /** Spec 2 §5: refused offline. The server ends every other session and hands this device new tokens. */
 export async function changePassword(currentPassword: string, newPassword: string, captcha: string | null = null): Promise<string> {
-  if (typeof navigator !== 'undefined' && !navigator.onLine) throw new OfflineError();
+  if (!isShopOnline()) throw new OfflineError();
   const answer = await api.changePassword({ currentPassword, newPassword }, captcha);
   updateUser((user) => ({
     ...user,
@@ -205,7 +206,7 @@ export function logout(options: { silent?: boolean; local?: boolean } = {}): Pro
     const user = readUser();
     if (!user) return;
     const cart = await loadCart().catch(() => null);
-    const online = typeof navigator === 'undefined' || navigator.onLine;
+    const online = isShopOnline();
     const unsent = cart ? await cart.sync.pushPending(options.local || !online ? 0 : LOGOUT_PUSH_MS) : null;
     if (!options.local) {
       try {

@@ -1,8 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { InspectionEvent } from 'xstate';
+import { setInspectionSink } from '../devtools/inspection.ts';
 import { CART_CHANGE_POLL_MS, CART_ORDERED_POLL_MS, startCartPolling, type CartPollingOptions, type CartUpdateTime } from './cart-polling.ts';
 
 beforeEach(() => vi.useFakeTimers());
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  setInspectionSink(null);
+});
 
 function poller(overrides: Partial<CartPollingOptions> = {}) {
   let stored: CartUpdateTime | null = null;
@@ -108,6 +113,32 @@ describe('cart polling', () => {
     release(42);
     await vi.advanceTimersByTimeAsync(0);
     expect(poll.calls.changed).toBe(1);
+    poll.stop();
+  });
+
+  it('drops an answer that arrives after it was stopped', async () => {
+    let release: (value: CartUpdateTime) => void = () => {};
+    const poll = poller({ isCartUpdated: () => new Promise<CartUpdateTime>((resolve) => (release = resolve)) });
+    await vi.advanceTimersByTimeAsync(CART_CHANGE_POLL_MS);
+    poll.stop();
+    release(42);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(poll.calls.changed).toBe(0);
+    expect(poll.stored()).toBeNull();
+  });
+
+  it('is an inspected machine whose own delayed transitions are the timers: each region waits, asks, and waits again', async () => {
+    const values: unknown[] = [];
+    setInspectionSink((event: InspectionEvent) => {
+      if (event.type === '@xstate.snapshot' && (event.snapshot as { machine?: { id: string } }).machine?.id === 'cartPolling') {
+        values.push((event.snapshot as unknown as { value: unknown }).value);
+      }
+    });
+    const poll = poller();
+    expect(values.at(-1)).toEqual({ changes: 'waiting', ordered: 'waiting' });
+    await vi.advanceTimersByTimeAsync(CART_CHANGE_POLL_MS);
+    expect(values).toContainEqual({ changes: 'asking', ordered: 'waiting' });
+    expect(values.at(-1)).toEqual({ changes: 'waiting', ordered: 'waiting' });
     poll.stop();
   });
 });

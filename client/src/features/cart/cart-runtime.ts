@@ -6,7 +6,7 @@
  *   coupon calls, and the token kept in localStorage;
  * - the sync runtime (sync/sync-runtime.ts), which replicates every collection for the logged-in customer, or for the
  *   guest cart the connection holds: the connection tells it the token and asks it to re-sync;
- * - what tells the machine about the world: another tab's token or cart change, the 'online' event;
+ * - what tells the machine about the world: another tab's token or cart change, the network layer's 'online';
  * - the operations the pages call: add to cart (add-to-cart.ts), set quantity, remove, clear, coupons, totals.
  */
 import type { StoreCode } from '@shop/shared';
@@ -18,7 +18,6 @@ import { createActor, fromCallback, fromPromise, type ActorRefFrom } from 'xstat
 import { getShopDatabase, type ShopDatabase } from '../../app/database.ts';
 import { exposeToDevtools } from '../devtools/devtools-registry.ts';
 import { notify } from '../../ui/notifications.tsx';
-import type { EventSourceLike } from '../sync/replication.ts';
 import { createSyncRuntime, type SyncRuntime } from '../sync/sync-runtime.ts';
 import { sessionFetch } from '../account/auth-gate.ts';
 import { loadSession } from '../account/session-loader.ts';
@@ -34,6 +33,8 @@ import { loadCartTexts } from './cart-loader.ts';
 import { addItems, clearLines, removeLine, setLineQty, watchVisibleLines, type NextWrite } from './cart.collection.ts';
 import { newId, replicaId } from '../sync/replica.ts';
 import { inspectActor } from '../devtools/inspection.ts';
+import { startConnectivity } from '../offline/connectivity-runtime.ts';
+import { isShopOnline, onShopOnline, openShopStream } from '../../app/network.ts';
 
 export { TOKEN_KEY };
 const LAST_UPDATE_KEY = 'shop.last_cart_update_time';
@@ -117,7 +118,7 @@ export async function createCartRuntime(database: ShopDatabase): Promise<CartRun
     // A customer's replication carries the access token (through the token lock) and stops sending the moment the
     // session changes.
     fetchFor: (login) => sessionFetch(login),
-    openStream: (url) => new EventSource(url) as unknown as EventSourceLike,
+    openStream: openShopStream,
     onCartRejected: () => rejectCart(),
     replication: { retryTime: CART_CONFIG.replicationRetryMs },
   });
@@ -145,7 +146,7 @@ export async function createCartRuntime(database: ShopDatabase): Promise<CartRun
             isCartUpdated: () => api.isCartUpdated(input.token),
             isCartAlreadyOrdered: () => api.isCartAlreadyOrdered(input.token),
             isAdding: () => adding > 0,
-            isOnline: () => navigator.onLine,
+            isOnline: isShopOnline,
             lastUpdate: {
               get: () => {
                 const value = read(LAST_UPDATE_KEY);
@@ -187,7 +188,9 @@ export async function createCartRuntime(database: ShopDatabase): Promise<CartRun
   window.addEventListener('storage', (event) => {
     if (event.key === TOKEN_KEY || event.key === null) connection.send({ type: 'cart.tokenChanged', token: read(TOKEN_KEY) });
   });
-  window.addEventListener('online', () => connection.send({ type: 'network.online' }));
+  onShopOnline((online) => {
+    if (online) connection.send({ type: 'network.online' });
+  });
   database.eventBulks$.subscribe((bulk) => {
     if (bulk.collectionName === 'cart' && !bulk.isLocal && bulk.databaseToken !== database.token) connection.send({ type: 'cart.changedInOtherTab' });
   });
@@ -281,6 +284,8 @@ export async function createCartRuntime(database: ShopDatabase): Promise<CartRun
 
 /** The tab's cart: the database opens, the texts load, and the machine starts. */
 export async function startCartRuntime(): Promise<CartRuntime> {
+  // The tab's connectivity, for the visualizer: started here, after the first paint, with the other machines.
+  startConnectivity();
   // The customer session first: its gate puts the customer's token on the cart's first call.
   const [database] = await Promise.all([getShopDatabase(), loadCartTexts(), loadSession()]);
   const runtime = await createCartRuntime(database);

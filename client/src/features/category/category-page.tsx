@@ -25,6 +25,7 @@ import { useCategoryProducts } from './use-category-products.ts';
 import { usePriceFacet } from './use-price-facet.ts';
 import '../catalogue/catalogue.css';
 import './category.css';
+import { isShopOnline } from '../../app/network.ts';
 
 // The menu's prefetch comes with the page's own chunk: it needs this code anyway, and no extra chunk is made.
 export { prefetchCategories } from './category-prefetch.ts';
@@ -173,7 +174,7 @@ export function CategoryPage({ category }: { category: Category }) {
             // Never show the previous filter's products under the new filter: the error replaces them.
             <ErrorState
               title={t('errors.generic')}
-              message={!navigator.onLine ? t('category.offline') : products.error instanceof ApiError && products.error.code === 'search_timeout' ? t('search.timeout') : t('errors.internal')}
+              message={!isShopOnline() ? t('category.offline') : products.error instanceof ApiError && products.error.code === 'search_timeout' ? t('search.timeout') : t('errors.internal')}
               retryLabel={t('errors.retry')}
               onRetry={products.retry}
             />

@@ -58,6 +58,7 @@ import { NotShippableAlert, useNotShippable } from './shipping-restrictions.tsx'
 import type { ShippableProduct } from '@shop/shared/orders/allowed-countries';
 import './checkout.css';
 import { inspectActor } from '../devtools/inspection.ts';
+import { isShopOnline } from '../../app/network.ts';
 
 type Section = 'personalDetails' | 'shippingDetails' | 'paymentDetails';
 type Values = Record<string, string | boolean | undefined>;
@@ -456,7 +457,7 @@ function provideCheckout({ read, orders, drafts, store, setPassword, t }: Checko
         placeOrder: fromPromise(async () => {
           const now = read();
           const order = { ...orderDraft(now.draft, store, now.shipping, now.payments, now.sameAsShipping), ...shownOf(now) };
-          return orders.place(now.lines ?? [], order, { online: navigator.onLine, now: Date.now() });
+          return orders.place(now.lines ?? [], order, { online: isShopOnline(), now: Date.now() });
         }),
         watchOrder: fromCallback(({ input, sendBack }: { input: { orderId: string }; sendBack: (event: never) => void }) =>
           orders.watch(input.orderId, (order) => {

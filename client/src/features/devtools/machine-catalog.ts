@@ -6,7 +6,9 @@
 import type { AnyStateMachine } from 'xstate';
 import { tokenLockMachine } from '../account/token-lock.machine.ts';
 import { cartConnectionMachine } from '../cart/cart-connection.machine.ts';
+import { cartPollingMachine } from '../cart/cart-polling.machine.ts';
 import { checkoutMachine } from '../checkout/checkout.machine.ts';
+import { connectivityMachine } from '../offline/connectivity.machine.ts';
 import { orderStatusMachine } from '../order-status/order-status.machine.ts';
 import { orderTransmissionMachine } from '../orders/order-transmission.machine.ts';
 import { paymentFlowMachine } from '../payment/payment-flow.machine.ts';
@@ -22,11 +24,13 @@ const entry = (title: string, machine: AnyStateMachine): CatalogMachine => ({ id
 
 export const MACHINE_CATALOG: readonly CatalogMachine[] = [
   entry('Cart connection', cartConnectionMachine),
+  entry('Cart polling', cartPollingMachine),
   entry('Token lock', tokenLockMachine),
   entry('Checkout', checkoutMachine),
   entry('Payment flow', paymentFlowMachine),
   entry('Order status', orderStatusMachine),
   entry('Order transmission', orderTransmissionMachine),
+  entry('Connectivity', connectivityMachine),
 ];
 
 export function catalogMachine(id: string): CatalogMachine | undefined {

@@ -1,6 +1,7 @@
 import { redirect } from '@tanstack/react-router';
 import { ApiError } from '../../app/api.ts';
 import { OFFLINE_MISS } from './cache-rules.ts';
+import { isShopOnline } from '../../app/network.ts';
 
 /**
  * Whether a failed page-data request means "this page was never cached and there is no network": the worker's
@@ -18,7 +19,7 @@ export function isOfflineMiss(error: unknown, online: boolean): boolean {
  * Any other error, and any error of a preload (a link hovered, not followed), is thrown on unchanged.
  */
 export function homeWhenNotCached(error: unknown, store: string, preload = false): never {
-  if (preload || !isOfflineMiss(error, navigator.onLine)) throw error;
+  if (preload || !isOfflineMiss(error, isShopOnline())) throw error;
   void import('./offline-notices.ts').then((notices) => notices.notifyPageUnavailable());
   throw redirect({ to: '/$store', params: { store }, replace: true });
 }

@@ -11,6 +11,7 @@ import { isStoreCode } from '@shop/shared/stores/stores';
 import type { createShopRouter } from '../../app/router.tsx';
 import { dispatchPath } from '../catalogue/catalogue-api.ts';
 import { cacheRuleFor } from './cache-rules.ts';
+import { onShopOnline, shopFetch } from '../../app/network.ts';
 
 type ShopRouter = ReturnType<typeof createShopRouter>;
 
@@ -47,7 +48,9 @@ export async function registerShopWorker(router: ShopRouter): Promise<void> {
 
   const check = () => void registration.update().catch(() => undefined);
   window.setInterval(check, UPDATE_CHECK_MS);
-  window.addEventListener('online', check);
+  onShopOnline((online) => {
+    if (online) check();
+  });
 }
 
 /** The store pages this document showed, for the URL-map lookups (POSTs, which resource timing cannot replay). */
@@ -77,11 +80,11 @@ async function warmUp(pathnames: string[]): Promise<void> {
   const requests: Promise<Response>[] = [];
   for (const url of reads) {
     const rule = cacheRuleFor({ method: 'GET', url }, origin);
-    if (rule === 'catalogue') requests.push(fetch(url, { headers: { accept: 'application/json' } }));
-    if (rule === 'media') requests.push(fetch(url, { headers: { accept: IMAGE_ACCEPT } }));
+    if (rule === 'catalogue') requests.push(shopFetch(url, { headers: { accept: 'application/json' } }));
+    if (rule === 'media') requests.push(shopFetch(url, { headers: { accept: IMAGE_ACCEPT } }));
   }
   for (const lookup of pathnames.map(urlMapLookup)) {
-    if (lookup) requests.push(fetch('/api/url/map', { method: 'POST', headers: { accept: 'application/json', 'content-type': 'application/json' }, body: JSON.stringify(lookup) }));
+    if (lookup) requests.push(shopFetch('/api/url/map', { method: 'POST', headers: { accept: 'application/json', 'content-type': 'application/json' }, body: JSON.stringify(lookup) }));
   }
   await Promise.allSettled(requests);
 }

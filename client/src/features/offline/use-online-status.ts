@@ -1,18 +1,15 @@
 import { useSyncExternalStore } from 'react';
+import { isShopOnline, onShopOnline } from '../../app/network.ts';
 
 function subscribe(notify: () => void): () => void {
-  window.addEventListener('online', notify);
-  window.addEventListener('offline', notify);
-  return () => {
-    window.removeEventListener('online', notify);
-    window.removeEventListener('offline', notify);
-  };
+  return onShopOnline(() => notify());
 }
 
 /**
- * Whether the browser believes it has a connection (navigator.onLine and its events). False is certain; true only
- * means a network is attached: a request may still fail, which the worker's offline answers cover.
+ * Whether the shop has a connection: the browser believes it has one (navigator.onLine and its events) and the
+ * visualizer's offline switch is off (app/network.ts). False is certain; true only means a network is attached: a
+ * request may still fail, which the worker's offline answers cover.
  */
 export function useOnlineStatus(): boolean {
-  return useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  return useSyncExternalStore(subscribe, isShopOnline, () => true);
 }

@@ -7,6 +7,7 @@
 import type { OrderStatusData } from '@shop/shared/payments/index';
 import type { CartItemToAdd } from '@shop/shared/cart/index';
 import { ApiError, apiGet, apiPost } from '../../app/api.ts';
+import { isShopOnline } from '../../app/network.ts';
 
 export type OrderStatusSource = { kind: 'token'; token: string; hash: string } | { kind: 'transaction'; transactionId: string; hash: string };
 
@@ -41,7 +42,7 @@ export async function fetchOrderStatus(source: OrderStatusSource): Promise<Order
     const data = await apiGet<unknown>(orderStatusPath(source));
     return isStatusData(data) ? { ok: true, data } : { ok: false, problem: 'detailsProblem' };
   } catch (error) {
-    return { ok: false, problem: statusProblem(error, typeof navigator === 'undefined' || navigator.onLine) };
+    return { ok: false, problem: statusProblem(error, isShopOnline()) };
   }
 }
 

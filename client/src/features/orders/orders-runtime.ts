@@ -24,6 +24,7 @@ import { afterOrderStep, markFinished, placementOf, recordPlacement } from './or
 import { LAST_ORDER_KEY, ORDERS_CONFIG } from './orders-config.ts';
 import { orderTransmissionMachine } from './order-transmission.machine.ts';
 import { inspectActor } from '../devtools/inspection.ts';
+import { isShopOnline, onShopOnline } from '../../app/network.ts';
 
 export type OrderTransmissionActor = ActorRefFrom<typeof orderTransmissionMachine>;
 
@@ -149,11 +150,10 @@ export async function createOrdersRuntime(cart: CartRuntime): Promise<OrdersRunt
       },
     },
   });
-  const transmission = createActor(machine, { input: { autoTransmit: ORDERS_CONFIG.autoTransmit, online: navigator.onLine }, inspect: inspectActor });
+  const transmission = createActor(machine, { input: { autoTransmit: ORDERS_CONFIG.autoTransmit, online: isShopOnline() }, inspect: inspectActor });
   transmission.start();
   waitingOrders$(orders).subscribe((ids) => transmission.send({ type: 'orders.waiting', ids }));
-  window.addEventListener('online', () => transmission.send({ type: 'network.online' }));
-  window.addEventListener('offline', () => transmission.send({ type: 'network.offline' }));
+  onShopOnline((online) => transmission.send({ type: online ? 'network.online' : 'network.offline' }));
 
   const place: OrdersRuntime['place'] = async (lines, draft, options) => {
     const token = cart.token();
@@ -206,7 +206,7 @@ export async function createOrdersRuntime(cart: CartRuntime): Promise<OrdersRunt
       onChange(order);
     });
     const timer = setInterval(() => {
-      if (answered || !navigator.onLine) return;
+      if (answered || !isShopOnline()) return;
       // Whoever replicates (the customer's login, the guest cart) pulls; a guest without a cart gets one to send it.
       if (cart.sync.scope()) cart.sync.reSync();
       else if (cart.connection.getSnapshot().matches('disconnected')) cart.connection.send({ type: 'cart.connect' });

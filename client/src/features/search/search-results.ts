@@ -1,6 +1,7 @@
 import type { ProductListItem, SearchRequest, SearchResult } from '@shop/shared';
 import { searchListing } from '../catalogue/catalogue-api.ts';
 import { isOfflineMiss } from '../offline/offline-fallback.ts';
+import { isShopOnline } from '../../app/network.ts';
 
 /** A search answer; `offline` marks the empty one made up while there is no connection. */
 export type SearchAnswer = SearchResult<ProductListItem> & { offline?: true };
@@ -13,7 +14,7 @@ export async function searchOrOffline(request: SearchRequest): Promise<SearchAns
   try {
     return await searchListing(request);
   } catch (error) {
-    if (!isOfflineMiss(error, navigator.onLine)) throw error;
+    if (!isOfflineMiss(error, isShopOnline())) throw error;
     return { items: [], total: 0, start: request.start ?? 0, size: request.size ?? 0, aggregations: {}, attributeMetadata: [], offline: true };
   }
 }

@@ -24,6 +24,7 @@ import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/rep
 import { concatMap, filter, Observable, Subject, take, tap } from 'rxjs';
 import { ApiError } from '../../app/api.ts';
 import type { ShopDatabase } from '../../app/database.ts';
+import { onShopOnline, openShopStream, shopFetch } from '../../app/network.ts';
 import { reportReplication, type ReplicationEvent } from './replication-events.ts';
 
 export interface ReplicationCheckpoint {
@@ -255,8 +256,8 @@ export function startReplication(options: ReplicationOptions): ShopReplication {
     baseUrl = '',
     onUnauthorized,
   } = options;
-  const fetcher = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
-  const openStream = options.openStream ?? ((url: string) => new EventSource(url) as unknown as EventSourceLike);
+  const fetcher = options.fetch ?? shopFetch;
+  const openStream = options.openStream ?? openShopStream;
   // A guest cart is named in a header; a customer by the token the fetch adds.
   const ownerHeaders: Record<string, string> = 'cartToken' in owner ? { 'x-cart-id': owner.cartToken } : {};
   const address = (path: string, query = '') => (query ? `${path}?${query}` : path);
@@ -358,7 +359,12 @@ export function startReplication(options: ReplicationOptions): ShopReplication {
     }
   };
   const listen = options.listenForOnline ?? typeof window !== 'undefined';
-  if (listen) window.addEventListener('online', reSync);
+  // The shop's network layer: the browser's `online`, or the visualizer's offline switch turned off.
+  const stopListening = listen
+    ? onShopOnline((online) => {
+        if (online) reSync();
+      })
+    : () => {};
 
   return {
     states,
@@ -398,7 +404,7 @@ export function startReplication(options: ReplicationOptions): ShopReplication {
     pushAsAnotherDevice: (collection, rows) =>
       call<Array<WithDeleted<AnyDoc>>>(fetcher, `${baseUrl}/api/replication/${collection}/push`, { method: 'POST', body: JSON.stringify(rows), headers: ownerHeaders }, onUnauthorized),
     cancel: async () => {
-      if (listen) window.removeEventListener('online', reSync);
+      stopListening();
       others.complete();
       await Promise.all([...states.values()].map((state) => state.cancel()));
     },

@@ -1,0 +1,37 @@
+/**
+ * The tab's one connectivity actor (connectivity.machine.ts), started with the cart (cart-runtime.ts, after the first
+ * paint) and fed by the network layer: every online/offline it announces, and every flip of the offline switch (one
+ * the browser's own loss hides is recorded too).
+ */
+import { createActor, type ActorRefFrom } from 'xstate';
+import { applyFault, faultState, onFaults, onShopOnline } from '../../app/network.ts';
+import { exposeToDevtools } from '../devtools/devtools-registry.ts';
+import { inspectActor } from '../devtools/inspection.ts';
+import { connectivityMachine, type ConnectivityInput } from './connectivity.machine.ts';
+
+export type ConnectivityActor = ActorRefFrom<typeof connectivityMachine>;
+
+let actor: ConnectivityActor | null = null;
+
+function current(): ConnectivityInput {
+  return { browserOnline: typeof navigator === 'undefined' || navigator.onLine !== false, switchOffline: faultState().offline };
+}
+
+export function startConnectivity(): ConnectivityActor {
+  if (actor) return actor;
+  const started = createActor(connectivityMachine, { input: current(), inspect: inspectActor });
+  started.start();
+  const tell = () => {
+    const now = current();
+    const known = started.getSnapshot().context;
+    if (now.browserOnline === known.browserOnline && now.switchOffline === known.switchOffline) return;
+    started.send({ type: 'network.changed', ...now, at: Date.now() });
+  };
+  onShopOnline(tell);
+  onFaults(tell);
+  actor = started;
+  exposeToDevtools('connectivity', started);
+  // The switches, for journeys and benches (the visualizer flips them through its channel).
+  exposeToDevtools('network', { applyFault, faultState });
+  return started;
+}
