@@ -67,11 +67,16 @@ export function hasDrawing(machineId: string | null): boolean {
 
 type Zoom = 'fit' | number;
 const ZOOMS = [0.25, 0.5, 0.75, 1, 1.5];
+/** Wider than this, a chart fitted to a laptop's card would have unreadable labels. */
+const WIDE = 1_600;
 
 export function Statechart({ machineId, title, active, last }: { machineId: string; title: string; active: readonly string[]; last: LastTransition | null }) {
   const { t } = useTranslation();
   const state = useDrawing(machineId);
-  const [zoom, setZoom] = useState<Zoom>('fit');
+  // Until the developer picks a zoom: a chart that fits legibly is fitted to the card, a wide one (the cart
+  // connection is ~4,200 px) is shown at 75 % and scrolls.
+  const [chosenZoom, setZoom] = useState<Zoom | null>(null);
+  const zoom: Zoom = chosenZoom ?? (state.status === 'ready' && state.drawing.layout.width > WIDE ? 0.75 : 'fit');
   const markerId = `arrow-${useId().replace(/:/g, '')}`;
 
   const lit = useMemo(() => {
