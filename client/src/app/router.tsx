@@ -74,9 +74,9 @@ const appPages = [
   appPage('error', 'error', 'minimal'),
 ];
 
-// The developers' visualizer (issue 15): its own plain page outside the store layout, a chunk no shopper loads.
-const DevtoolsPage = lazy(() => import('../features/devtools/devtools-page.tsx'));
-const devtoolsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/__devtools', component: () => <DevtoolsPage /> });
+// The developers' visualizer (issue 15): its own plain page outside the store layout, through the same lazy door (the
+// first load names no devtools chunk).
+const devtoolsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/__devtools', component: () => <AppDoor page="devtools" /> });
 
 const routeTree = rootRoute.addChildren([indexRoute, pwaRoute, devtoolsRoute, storeRoute.addChildren([homeRoute, ...appPages, catalogueRoute])]);
 
