@@ -74,7 +74,11 @@ const appPages = [
   appPage('error', 'error', 'minimal'),
 ];
 
-const routeTree = rootRoute.addChildren([indexRoute, pwaRoute, storeRoute.addChildren([homeRoute, ...appPages, catalogueRoute])]);
+// The developers' visualizer (issue 15): its own plain page outside the store layout, through the same lazy door (the
+// first load names no devtools chunk).
+const devtoolsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/__devtools', component: () => <AppDoor page="devtools" /> });
+
+const routeTree = rootRoute.addChildren([indexRoute, pwaRoute, devtoolsRoute, storeRoute.addChildren([homeRoute, ...appPages, catalogueRoute])]);
 
 /** `history` is for tests (a memory history); the browser uses its own. */
 export function createShopRouter(options: { history?: RouterHistory } = {}) {
