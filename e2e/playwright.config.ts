@@ -75,8 +75,6 @@ export default defineConfig({
             // API helpers for the captcha (security/accounts-throttle.test.ts tests the throttle itself).
             FORM_RATE_MAX: '1000000',
             FORM_CAPTCHA_AFTER: '1000000',
-            // The developers' visualizer (/__devtools) is on, as an operator would turn it on in production.
-            DEVTOOLS: 'on',
           },
         },
       }),

@@ -26,6 +26,7 @@ const event = (type: string, at: number, payload: Record<string, string> = {}): 
   actorId: 'x:0',
   machineId: 'toggle',
   sourceId: null,
+  source: 'user',
   event: { type, payload },
 });
 const snapshot = (value: string | Record<string, string>, eventType: string, at: number, context: Record<string, number> = {}): DevtoolsMessage => ({

@@ -4,9 +4,9 @@
  * event log across every tab (capped), the conflicts the merges resolved, leadership over time and the answers to
  * document requests. Nothing here talks to a channel or reads the clock: the page feeds it messages and ticks.
  */
-import type { DevtoolsMessage } from './devtools-channel.ts';
+import { eventSource as classifyEvent, type DevtoolsMessage } from './devtools-channel.ts';
 import type { CollectionReport, FaultState, ShopReport } from './devtools-protocol.ts';
-import type { EventSource, MachineSnapshotInput, RecordingEntryInput, RecordingSessionInput, StateValue } from './recording.ts';
+import { EVENT_SOURCES, type EventSource, type MachineSnapshotInput, type RecordingEntryInput, type RecordingSessionInput, type StateValue } from './recording.ts';
 import type { JsonValue } from './redact.ts';
 
 /** The log keeps this many events (the oldest go first); conflicts and leadership changes keep fewer. */
@@ -117,14 +117,11 @@ export function isShopMessage(value: unknown): value is DevtoolsMessage | ShopRe
 }
 
 /**
- * Where an event came from, as far as the event tells: a delayed transition is the timer's, an invoked actor's
- * result or failure the network's (the shop invokes its calls), one a tab posts with its own `source` keeps it.
+ * Where an event came from: the shop tab names it (devtools-channel.ts classifies it as it posts); a message without
+ * a valid one is classified from its type alone, as the channel would for an event of an unknown sender.
  */
 export function eventSource(type: string, declared?: unknown): EventSource {
-  if (declared === 'user' || declared === 'network' || declared === 'timer' || declared === 'other-tab' || declared === 'unknown') return declared;
-  if (type.startsWith('xstate.after.')) return 'timer';
-  if (type.startsWith('xstate.done.actor.') || type.startsWith('xstate.error.actor.')) return 'network';
-  return 'unknown';
+  return (EVENT_SOURCES as readonly unknown[]).includes(declared) ? (declared as EventSource) : classifyEvent(type, 'other-actor');
 }
 
 function emptyTab(tabId: string, at: number): TabView {
