@@ -245,7 +245,7 @@ function RouteFaultForm({ onSend, t }: { onSend: (fault: FaultCommand) => void; 
             />
             <FieldError id={ids.countError} message={errors.count} />
           </div>
-          <button type="submit" className="dt-button dt-form__submit">
+          <button type="submit" className="dt-button dt-button--primary dt-form__submit">
             {t('faults.route.submit')}
           </button>
         </div>
@@ -301,7 +301,7 @@ function DelayForm({ onSend, t }: { onSend: (fault: FaultCommand) => void; t: TF
             </p>
             <FieldError id={errorId} message={error} />
           </div>
-          <button type="submit" className="dt-button dt-form__submit">
+          <button type="submit" className="dt-button dt-button--primary dt-form__submit">
             {t('faults.delay.submit')}
           </button>
         </div>
@@ -363,7 +363,7 @@ function ConflictForm({ onSend, t }: { onSend: (fault: FaultCommand) => void; t:
             />
             <FieldError id={ids.error} message={error} />
           </div>
-          <button type="submit" className="dt-button dt-form__submit">
+          <button type="submit" className="dt-button dt-button--primary dt-form__submit">
             {t('faults.conflict.submit')}
           </button>
         </div>
