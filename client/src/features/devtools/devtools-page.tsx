@@ -21,8 +21,11 @@ import './devtools.css';
 
 const texts = lazyTexts('devtools', import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/devtools.json'));
 
-/** Messages are applied in batches, at most this often, so a burst of events renders once. */
-const BATCH_MS = 50;
+/**
+ * Messages are applied in batches, once per frame, so a burst of events renders once and a state change shows within
+ * a frame; a hidden page (no frames) applies them at most this often.
+ */
+const HIDDEN_BATCH_MS = 250;
 
 function newId(): string {
   return typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `viewer-${Date.now()}-${Math.random().toString(36).slice(2)}`;
@@ -44,15 +47,21 @@ function useDevtoolsChannel(enabled: boolean): { state: DevtoolsState; post: (me
     channelRef.current = channel;
     let queue: unknown[] = [];
     let timer: ReturnType<typeof setTimeout> | null = null;
+    let frame: number | null = null;
     const flush = () => {
+      if (timer) clearTimeout(timer);
+      if (frame !== null) cancelAnimationFrame(frame);
       timer = null;
+      frame = null;
       const messages = queue;
       queue = [];
       dispatch({ type: 'messages', messages });
     };
     channel.onmessage = (event: MessageEvent) => {
       queue.push(event.data);
-      timer ??= setTimeout(flush, BATCH_MS);
+      if (timer !== null) return;
+      timer = setTimeout(flush, HIDDEN_BATCH_MS);
+      frame = requestAnimationFrame(flush);
     };
     const say = (kind: 'viewer' | 'sync' | 'viewer-bye') => channel.postMessage({ kind, viewerId, at: Date.now() } satisfies ViewerMessage);
     say('viewer');
@@ -74,6 +83,7 @@ function useDevtoolsChannel(enabled: boolean): { state: DevtoolsState; post: (me
       window.removeEventListener('pagehide', bye);
       clearInterval(heartbeat);
       if (timer) clearTimeout(timer);
+      if (frame !== null) cancelAnimationFrame(frame);
       bye();
       channel.close();
       channelRef.current = null;

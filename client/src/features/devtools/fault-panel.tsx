@@ -6,7 +6,7 @@
  */
 import { COLLECTION_NAMES } from '@shop/shared/sync/collections';
 import type { TFunction } from 'i18next';
-import { useId, useRef, useState, type FormEvent, type JSX } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type JSX } from 'react';
 import type { FaultCommand, FaultOutcome, FaultState } from './devtools-protocol.ts';
 import { useDevtoolsPanelTexts } from './devtools-panels-texts.ts';
 import './devtools-panels.css';
@@ -113,17 +113,40 @@ function tabLabel(tab: FaultTab, t: TFunction): string {
   return `${tab.tabId} · ${path}${tab.leader === true ? ` · ${t('faults.leads')}` : ''}`;
 }
 
+/** How long a flipped switch shows what was asked while no tab has confirmed it. */
+const REQUEST_SHOWN_MS = 3_000;
+
 function OfflineSwitch({ aimed, onToggle, t }: { aimed: ReadonlyArray<FaultTab>; onToggle: (on: boolean) => void; t: TFunction }) {
   const id = useId();
   const known = aimed.filter((tab) => tab.faults !== null);
   const offline = known.filter((tab) => tab.faults?.offline).length;
-  const on = known.length > 0 && offline === known.length;
-  const mixed = offline > 0 && !on;
+  const reported = known.length > 0 && offline === known.length;
+  // What the developer asked shows at once; the tabs' reports take over once they agree (or after a while, if a tab
+  // never answers).
+  const [requested, setRequested] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (requested === null) return;
+    const timer = setTimeout(() => setRequested(null), REQUEST_SHOWN_MS);
+    return () => clearTimeout(timer);
+  }, [requested]);
+  const waiting = requested !== null && requested !== reported;
+  const on = waiting ? requested : reported;
+  const mixed = !waiting && offline > 0 && !on;
   return (
     <fieldset className="dt-fieldset">
       <legend>{t('faults.offline.legend')}</legend>
       <div className="dt-switch">
-        <input id={id} type="checkbox" role="switch" className="dt-switch__input" checked={on} onChange={(event) => onToggle(event.target.checked)} />
+        <input
+          id={id}
+          type="checkbox"
+          role="switch"
+          className="dt-switch__input"
+          checked={on}
+          onChange={(event) => {
+            setRequested(event.target.checked);
+            onToggle(event.target.checked);
+          }}
+        />
         <label htmlFor={id}>{t('faults.offline.label')}</label>
         <span className="dt-switch__state" aria-hidden="true">
           {on ? t('faults.offline.on') : t('faults.offline.off')}
