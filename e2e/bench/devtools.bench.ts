@@ -95,3 +95,74 @@ test('the visualizer’s cost per inspected event on the shop’s tab', async ({
     ].join('\n'),
   );
 });
+
+const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
+
+/**
+ * From a state change in the shop's tab to its highlight in the visualizer's tab: the shop's connectivity machine is
+ * flipped by the offline switch (an epoch time taken just before, `performance.timeOrigin + now()`, comparable across
+ * tabs of one browser), and the visualizer's own page marks the moment its connectivity card's `data-active` shows
+ * the new state (a MutationObserver on the real card). Both tabs stay visible, as a developer has them side by side.
+ */
+const CHANGES = Number(process.env.BENCH_DEVTOOLS_CHANGES ?? 40);
+
+test('the time from a state change in the shop’s tab to its highlight in the visualizer', async ({ browser }) => {
+  const context = await browser.newContext();
+  const shop = await context.newPage();
+  await shop.goto('/en');
+  await shop.waitForFunction(() => {
+    const registry = (globalThis as unknown as { __shopDevtools?: { agent?: unknown; connectivity?: unknown; network?: unknown } }).__shopDevtools;
+    return !!registry?.agent && !!registry.connectivity && !!registry.network;
+  }, undefined, { timeout: 30_000 });
+  const viewer = await context.newPage();
+  await viewer.goto('/__devtools');
+  const card = viewer.locator('[data-machine="connectivity"]').first();
+  await expect(card).toHaveAttribute('data-active', 'online', { timeout: 30_000 });
+  await viewer.evaluate(() => {
+    const scope = globalThis as unknown as {
+      performance: { timeOrigin: number; now(): number };
+      document: { querySelector(selector: string): { getAttribute(name: string): string | null } | null };
+      MutationObserver: new (callback: () => void) => { observe(target: unknown, options: unknown): void };
+      __seen: Array<{ state: string; at: number }>;
+    };
+    scope.__seen = [];
+    const target = scope.document.querySelector('[data-machine="connectivity"]');
+    let last = target?.getAttribute('data-active') ?? '';
+    new scope.MutationObserver(() => {
+      const now = scope.document.querySelector('[data-machine="connectivity"]')?.getAttribute('data-active') ?? '';
+      if (now === last) return;
+      last = now;
+      scope.__seen.push({ state: now, at: scope.performance.timeOrigin + scope.performance.now() });
+    }).observe(target, { attributes: true, attributeFilter: ['data-active'] });
+  });
+
+  const latencies: number[] = [];
+  for (let change = 0; change < CHANGES; change++) {
+    const offline = change % 2 === 0;
+    const expected = offline ? 'offline.bySwitch' : 'online';
+    const seenBefore = await viewer.evaluate(() => (globalThis as unknown as { __seen: unknown[] }).__seen.length);
+    const changedAt = await shop.evaluate((on) => {
+      const scope = globalThis as unknown as {
+        performance: { timeOrigin: number; now(): number };
+        __shopDevtools: { network: { applyFault(command: { type: 'offline'; on: boolean }): void } };
+      };
+      const at = scope.performance.timeOrigin + scope.performance.now();
+      scope.__shopDevtools.network.applyFault({ type: 'offline', on });
+      return at;
+    }, offline);
+    await expect(card).toHaveAttribute('data-active', expected);
+    const seen = await viewer.evaluate((from) => (globalThis as unknown as { __seen: Array<{ state: string; at: number }> }).__seen.slice(from), seenBefore);
+    const shown = seen.find((entry) => entry.state === expected);
+    expect(shown, 'the visualizer showed the new state').toBeDefined();
+    latencies.push(shown!.at - changedAt);
+    await shop.waitForTimeout(150);
+  }
+  await context.close();
+  console.log(
+    [
+      '',
+      `state change in the shop's tab → its highlight in the visualizer's tab (connectivity, ${CHANGES} changes):`,
+      `  p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms (aim: under 50 ms)`,
+    ].join('\n'),
+  );
+});
