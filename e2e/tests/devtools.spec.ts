@@ -59,6 +59,15 @@ test('the visualizer follows the shop tab: cart machine, its events, time travel
   await viz.getByRole('button', { name: 'Back to live' }).click();
   await expect(viz.getByText(/^Viewing the past/)).toHaveCount(0);
 
+  // The cart's write reached the server: the leading tab's report has the line and nothing waiting.
+  await section(viz, 'Replication');
+  const cartRow = viz.locator('[data-collection="cart"]');
+  await expect(cartRow).toHaveAttribute('data-pending', '0', { timeout: 20_000 });
+  await expect(cartRow.getByRole('cell').nth(0)).toHaveText(/^1$/);
+  await axeClean(viz, 'replication');
+  await section(viz, 'Fault switches');
+  await axeClean(viz, 'fault switches');
+
   await section(viz, 'Tabs');
   await expect(viz.locator('tr[data-tab][data-open="true"]')).toHaveCount(1);
   await axeClean(viz, 'tabs');

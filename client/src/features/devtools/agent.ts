@@ -16,7 +16,7 @@ import type { AnyActorRef, InspectionEvent } from 'xstate';
 import { COLLECTION_NAMES } from '@shop/shared/sync/collections';
 import type { ReplicationEvent } from '../sync/replication-events.ts';
 import { inspectionMessage, type DevtoolsMessage } from './devtools-channel.ts';
-import { VIEWER_GONE_MS, type CollectionReport, type FaultCommand, type FaultState, type ShopReport, type StreamState, type ViewerMessage } from './devtools-protocol.ts';
+import { VIEWER_GONE_MS, type CollectionReport, type FaultCommand, type FaultState, type ShopReport, type ViewerMessage } from './devtools-protocol.ts';
 import type { InspectionSink } from './inspection.ts';
 import { redact, redactText, type JsonValue } from './redact.ts';
 
@@ -89,15 +89,8 @@ export interface ShopAgent {
   stop(): void;
 }
 
-interface CollectionState {
-  checkpoint: unknown;
-  stream: StreamState;
-  resyncs: number;
-  error: string | null;
-  errorAt: number | null;
-  nextRetryAt: number | null;
-  active: boolean;
-}
+/** What the feed tells of one collection; the report adds the counts read from the database. */
+type CollectionState = Omit<CollectionReport, 'name' | 'documents' | 'pending' | 'queue' | 'checkpoint'> & { checkpoint: unknown };
 
 const newCollectionState = (): CollectionState => ({ checkpoint: null, stream: 'none', resyncs: 0, error: null, errorAt: null, nextRetryAt: null, active: false });
 

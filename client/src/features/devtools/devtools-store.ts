@@ -124,6 +124,11 @@ export function eventSource(type: string, declared?: unknown): EventSource {
   return (EVENT_SOURCES as readonly unknown[]).includes(declared) ? (declared as EventSource) : classifyEvent(type, 'other-actor');
 }
 
+/** The actor a message is about: as known, or first heard of now (its actor message came before the viewer). */
+function knownActor(tab: TabView, message: { actorId: string; machineId: string | null; at: number }): ActorView {
+  return tab.actors[message.actorId] ?? { actorId: message.actorId, machineId: message.machineId, parentId: null, snapshot: null, initial: null, lastEvent: null, updatedAt: message.at };
+}
+
 function emptyTab(tabId: string, at: number): TabView {
   return { tabId, url: '', firstSeen: at, lastSeen: at, closed: false, leader: null, faults: null, report: null, actors: {} };
 }
@@ -162,15 +167,7 @@ function apply(state: DevtoolsState, message: DevtoolsMessage | ShopReport): Dev
       break;
     }
     case 'event': {
-      const actor: ActorView = tab.actors[message.actorId] ?? {
-        actorId: message.actorId,
-        machineId: message.machineId,
-        parentId: null,
-        snapshot: null,
-        initial: null,
-        lastEvent: null,
-        updatedAt: message.at,
-      };
+      const actor: ActorView = knownActor(tab, message);
       const entry: LogEntry = {
         seq: state.nextSeq,
         at: message.at,
@@ -190,15 +187,7 @@ function apply(state: DevtoolsState, message: DevtoolsMessage | ShopReport): Dev
     }
     case 'snapshot': {
       const snapshot: ActorSnapshotView = { value: message.value, status: message.status, context: message.context };
-      const actor: ActorView = tab.actors[message.actorId] ?? {
-        actorId: message.actorId,
-        machineId: message.machineId,
-        parentId: null,
-        snapshot: null,
-        initial: null,
-        lastEvent: null,
-        updatedAt: message.at,
-      };
+      const actor: ActorView = knownActor(tab, message);
       setActor({ ...actor, machineId: actor.machineId ?? message.machineId, snapshot, initial: actor.initial ?? snapshot, updatedAt: message.at });
       // The snapshot an event led to completes that event's log entry (the last of this actor still waiting for one).
       const events = next.events;
