@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { addFromProductPage, simpleProducts, type PageGlobals } from './cart-utils.ts';
+import { simpleProducts, type PageGlobals } from './cart-utils.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
@@ -32,12 +32,16 @@ test('the visualizer follows the shop tab: cart machine, its events, time travel
   await expect(viz.getByRole('heading', { level: 1, name: 'Machine visualizer' })).toBeVisible();
 
   const shop = await context.newPage();
-  await addFromProductPage(shop, product!);
+  await shop.goto(`/en/${product!.url_path}`);
+  await expect(shop.getByRole('heading', { level: 1, name: product!.name })).toBeVisible();
 
-  // The cart connection's card, with its statechart laid out and its active state named.
+  // The cart connection's card (the shop tab's agent starts once its page is idle), with its statechart laid out
+  // and its active state named; then the shopper adds to the cart.
   const machines = viz.getByRole('tabpanel');
   const cart = machines.locator('[data-machine="cartConnection"]').first();
-  await expect(cart).toBeVisible();
+  await expect(cart).toBeVisible({ timeout: 20_000 });
+  await shop.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(shop.getByText('Product has been added to the cart!')).toBeVisible();
   await expect(cart).toHaveAttribute('data-active', /\S/);
   await expect(cart.getByRole('img', { name: /^Statechart of Cart connection; active: / })).toBeVisible({ timeout: 20_000 });
   await expect(cart.locator('.dt-node--current').first()).toBeVisible();
