@@ -37,7 +37,8 @@ test('the offline switch in the visualizer: connectivity goes offline, the cart 
 
   const viz = await openVisualizer(context);
   const connectivity = viz.locator('[data-machine="connectivity"]').first();
-  await expect(connectivity).toHaveAttribute('data-active', 'online');
+  // The shop tab's agent starts once its page is idle and answers the visualizer's next heartbeat.
+  await expect(connectivity).toHaveAttribute('data-active', 'online', { timeout: 20_000 });
   await section(viz, 'Replication');
   const cartRow = viz.locator('[data-collection="cart"]');
   await expect(cartRow).toHaveAttribute('data-pending', '0');
@@ -64,7 +65,8 @@ test('the offline switch in the visualizer: connectivity goes offline, the cart 
   await section(viz, 'Fault switches');
   await offline.uncheck();
   await section(viz, 'Machines');
-  await expect(connectivity).toHaveAttribute('data-active', 'online');
+  // The shop tab's agent starts once its page is idle and answers the visualizer's next heartbeat.
+  await expect(connectivity).toHaveAttribute('data-active', 'online', { timeout: 20_000 });
   await section(viz, 'Replication');
   await expect(cartRow).toHaveAttribute('data-pending', '0', { timeout: 20_000 });
   await expect.poll(() => serverCart(request, token), { timeout: 15_000 }).toEqual({ [first!.sku]: 1, [second!.sku]: 1 });
@@ -81,7 +83,7 @@ test('a 401 forced on the next customer call: the token lock goes 0 → 1 → 0 
 
   const viz = await openVisualizer(context);
   const lock = viz.locator('[data-machine="tokenLock"]').first();
-  await expect(lock).toHaveAttribute('data-active', 'normal');
+  await expect(lock).toHaveAttribute('data-active', 'normal', { timeout: 20_000 });
 
   await section(viz, 'Fault switches');
   await viz.getByLabel('Route (path prefix)').fill('/api/user/order-history');
