@@ -24,14 +24,11 @@ type RunLayout = (graph: ElkNode) => Promise<ElkNode>;
 
 function elkInWorker(): RunLayout {
   const worker = new Worker(elkWorkerUrl, { name: 'devtools-elk' });
-  const waiting = new Map<number, { resolve(graph: ElkNode): void; reject(error: Error): void }>();
+  const waiting = new Map<number, { resolve(reply: ElkReply): void; reject(error: Error): void }>();
   let next = 0;
   worker.onmessage = ({ data: reply }: MessageEvent<ElkReply>) => {
-    const call = waiting.get(reply.id);
-    if (!call) return;
+    waiting.get(reply.id)?.resolve(reply);
     waiting.delete(reply.id);
-    if (reply.error === undefined) call.resolve(reply.data ?? {});
-    else call.reject(new Error(typeof reply.error === 'string' ? reply.error : `ELK: ${String(reply.error.message ?? 'layout failed')}`));
   };
   // The script could not load or crashed: every waiting layout fails, and the next one starts a new worker.
   worker.onerror = (event) => {
@@ -42,14 +39,18 @@ function elkInWorker(): RunLayout {
     waiting.clear();
   };
   const post = (message: Record<string, unknown>) =>
-    new Promise<ElkNode>((resolve, reject) => {
+    new Promise<ElkReply>((resolve, reject) => {
       const id = next++;
       waiting.set(id, { resolve, reject });
       worker.postMessage({ ...message, id });
     });
   // The worker answers in order: the algorithm is known before the first layout.
   void post({ cmd: 'register', algorithms: ['layered'] }).catch(() => undefined);
-  return (graph) => post({ cmd: 'layout', graph, layoutOptions: {}, options: {} });
+  return async (graph) => {
+    const reply = await post({ cmd: 'layout', graph, layoutOptions: {}, options: {} });
+    if (reply.data && reply.error === undefined) return reply.data;
+    throw new Error(`ELK: ${typeof reply.error === 'string' ? reply.error : String(reply.error?.message ?? 'the layout failed')}`);
+  };
 }
 
 let engine: Promise<RunLayout> | null = null;
