@@ -12,7 +12,7 @@ const proxy = Object.fromEntries(['/api', '/media', '/health', '/documentation']
  * Category and product pages, the search panel, the phone menu, zod and each language's texts stay separate.
  */
 const SHELL =
-  /node_modules\/(\.pnpm\/)?(react|react-dom|scheduler|@tanstack|i18next|use-sync-external-store)[@/+]|client\/src\/(main|app\/(?!database|network-faults)|ui\/(?!drawer|use-media-query|notifications|confirm-dialog|quantity-stepper)|routes\/(store|catalogue|home)\.route|features\/(home\/|search\/search-box|catalogue\/(catalogue-api|use-categories|product-card|product-image|price-tag)|layout\/(?!mobile-menu|layout-extras|store-switcher|language-switcher|not-found-page|minimal-layout|error-page)))/;
+  /node_modules\/(\.pnpm\/)?(react|react-dom|scheduler|@tanstack|i18next|use-sync-external-store)[@/+]|client\/src\/(main|app\/(?!database|network-faults|shop-stream)|ui\/(?!drawer|use-media-query|notifications|confirm-dialog|quantity-stepper)|routes\/(store|catalogue|home)\.route|features\/(home\/|search\/search-box|catalogue\/(catalogue-api|use-categories|product-card|product-image|price-tag)|layout\/(?!mobile-menu|layout-extras|store-switcher|language-switcher|not-found-page|minimal-layout|error-page)))/;
 
 /**
  * The developers' visualizer's own files (issue 15): its page and panels, the agent, the statechart layout (elkjs's

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isShopOnline, openShopStream, shopFetch, shopNetwork } from './network.ts';
+import { isShopOnline, shopFetch, shopNetwork } from './network.ts';
+import { openShopStream } from './shop-stream.ts';
 
 // The network layer as every shopper loads it: this file never imports the fault switches (network-faults.ts), which
 // only the visualizer's agent loads, until the last test does.

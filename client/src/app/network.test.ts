@@ -3,7 +3,8 @@ import { NO_FAULTS, type FaultState } from '../features/devtools/devtools-protoc
 import { changeStream } from '../features/sync/replication.ts';
 import { ApiError, apiGet } from './api.ts';
 import { applyFault, FAULT_TIMEOUT_MS, faultState, onFaults } from './network-faults.ts';
-import { isShopOnline, onShopOnline, openShopStream, shopFetch } from './network.ts';
+import { isShopOnline, onShopOnline, shopFetch } from './network.ts';
+import { openShopStream } from './shop-stream.ts';
 
 /** The browser's EventSource, as far as the shop uses it. */
 class FakeEventSource {

@@ -1,21 +1,13 @@
 /**
  * The shop's own network layer (issue 15): every call the shop makes goes through `shopFetch`, every event stream
- * through `openShopStream`, and everything that asks whether the shop is online asks `isShopOnline` / `onShopOnline`.
- * The browser's own online/offline events are heard here.
+ * through `openShopStream` (shop-stream.ts, which only the replication loads), and everything that asks whether the
+ * shop is online asks `isShopOnline` / `onShopOnline`. The browser's own online/offline events are heard here.
  *
  * The visualizer's fault switches act here too, so flipping one is seen by the whole shop exactly as the real trouble
  * would be; but they live in `network-faults.ts`, which only the visualizer's agent loads: it installs itself as
  * `shopNetwork.faults`. This module is in every shopper's first load, so it holds only the hook: while no switch
  * module is installed, `shopFetch` is `fetch` and a stream's message goes straight to the shop.
  */
-
-/** The part of `EventSource` the shop's streams use (the replication's `EventSourceLike`). */
-export interface ShopStream {
-  readonly readyState: number;
-  onmessage: ((event: { data: string }) => void) | null;
-  onerror: ((event: unknown) => void) | null;
-  close(): void;
-}
 
 /** A stream the shop has open, as the fault switches see it. */
 export interface OpenStream {
@@ -72,50 +64,4 @@ if (typeof window !== 'undefined') {
 /** `fetch`, through the fault switches when they are loaded. */
 export function shopFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   return shopNetwork.faults?.fetch(input, init) ?? fetch(input, init);
-}
-
-/**
- * An `EventSource` the fault switches can reach: while the offline switch is on it fails at once (and one open when
- * the switch goes on breaks off); a delayed stream's messages arrive late, in order.
- */
-export function openShopStream(url: string): ShopStream {
-  let source: EventSource | null = null;
-  let closed = false;
-  const entry: OpenStream = {
-    deliver: (data) => {
-      if (!closed) stream.onmessage?.({ data });
-    },
-    breakOff: () => {
-      if (closed) return;
-      stream.close();
-      stream.onerror?.(new Event('error'));
-    },
-  };
-  const stream: ShopStream = {
-    get readyState() {
-      return closed || !source ? 2 : source.readyState;
-    },
-    onmessage: null,
-    onerror: null,
-    close: () => {
-      closed = true;
-      source?.close();
-      shopNetwork.streams.delete(entry);
-    },
-  };
-  if (shopNetwork.faults?.offline) {
-    setTimeout(entry.breakOff, 0);
-    return stream;
-  }
-  source = new EventSource(url);
-  shopNetwork.streams.add(entry);
-  source.onmessage = (message) => {
-    const data = message.data as string;
-    if (shopNetwork.faults) shopNetwork.faults.message(entry, data);
-    else entry.deliver(data);
-  };
-  source.onerror = (event) => {
-    if (!closed) stream.onerror?.(event);
-  };
-  return stream;
 }
