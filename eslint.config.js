@@ -69,6 +69,7 @@ export default tseslint.config(
           patterns: [
             { group: ['@shop/server', '**/server/**'], message: 'The client talks to the server over HTTP only; share code through @shop/shared.' },
             { group: ['elkjs', 'elkjs/**', '**/devtools/machine-*'], message: 'The statechart drawing belongs to the devtools: a shopper page loads none of it.' },
+            { group: ['**/app/network-faults*'], message: "The fault switches are the visualizer's: a shopper page loads none of them (the agent imports devtools/network-faults.ts)." },
           ],
         },
       ],

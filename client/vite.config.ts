@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 // API_TARGET lets a developer point the dev server at another server instance (default: the one of the README).
@@ -12,7 +12,32 @@ const proxy = Object.fromEntries(['/api', '/media', '/health', '/documentation']
  * Category and product pages, the search panel, the phone menu, zod and each language's texts stay separate.
  */
 const SHELL =
-  /node_modules\/(\.pnpm\/)?(react|react-dom|scheduler|@tanstack|i18next|use-sync-external-store)[@/+]|client\/src\/(main|app\/(?!database)|ui\/(?!drawer|use-media-query|notifications|confirm-dialog|quantity-stepper)|routes\/(store|catalogue|home)\.route|features\/(home\/|search\/search-box|catalogue\/(catalogue-api|use-categories|product-card|product-image|price-tag)|layout\/(?!mobile-menu|layout-extras|store-switcher|language-switcher|not-found-page|minimal-layout|error-page)))/;
+  /node_modules\/(\.pnpm\/)?(react|react-dom|scheduler|@tanstack|i18next|use-sync-external-store)[@/+]|client\/src\/(main|app\/(?!database|network-faults|shop-stream)|ui\/(?!drawer|use-media-query|notifications|confirm-dialog|quantity-stepper)|routes\/(store|catalogue|home)\.route|features\/(home\/|search\/search-box|catalogue\/(catalogue-api|use-categories|product-card|product-image|price-tag)|layout\/(?!mobile-menu|layout-extras|store-switcher|language-switcher|not-found-page|minimal-layout|error-page)))/;
+
+/**
+ * The developers' visualizer's own files (issue 15): its page and panels, the agent, the statechart layout (elkjs's
+ * worker script), the fault switches, their texts and styles. Every chunk holding one of these modules and every asset
+ * from them goes to `assets/devtools/`: the service worker does not precache that folder (a shopper's worker never
+ * downloads the visualizer) and caches its files when they are first fetched; a dynamic import of one preloads no
+ * dependencies (main.tsx and the pages' door name one file each). The inspection layer and the registry are the shop's
+ * own (every machine is built with them); devtools-enabled.ts is in the shell.
+ */
+const DEVTOOLS_ONLY =
+  /client\/src\/(features\/devtools\/(?!inspection|devtools-registry|devtools-enabled)|app\/network-faults|locales\/[^/]+\/devtools)|node_modules\/(\.pnpm\/[^/]+\/node_modules\/)?elkjs\//;
+const DEVTOOLS_DIR = 'assets/devtools/';
+
+/** A shopper's page never loads a devtools file (a static import of one would be a page that breaks offline). */
+const devtoolsApart: Plugin = {
+  name: 'shop:devtools-apart',
+  apply: 'build',
+  generateBundle(_options, bundle) {
+    for (const chunk of Object.values(bundle)) {
+      if (chunk.type !== 'chunk' || chunk.fileName.startsWith(DEVTOOLS_DIR)) continue;
+      const devtools = chunk.imports.filter((file) => file.startsWith(DEVTOOLS_DIR));
+      if (devtools.length > 0) this.error(`${chunk.fileName} imports the visualizer's ${devtools.join(', ')}: import it dynamically, or keep the module out of DEVTOOLS_ONLY`);
+    }
+  },
+};
 
 /**
  * The offline shell (ARCHITECTURE.md §4): our own worker source (injectManifest), because it caches URL-map POSTs
@@ -25,8 +50,8 @@ const offlineShell = VitePWA({
   filename: 'service-worker.ts',
   injectRegister: false,
   devOptions: { enabled: false },
-  // Every chunk and style of the build and index.html; the plugin adds the web manifest and its icons.
-  injectManifest: { globPatterns: ['**/*.{js,css,html}'] },
+  // Every chunk and style of the build and index.html but the visualizer's; the plugin adds the web manifest and its icons.
+  injectManifest: { globPatterns: ['**/*.{js,css,html}'], globIgnores: [`${DEVTOOLS_DIR}**`] },
   manifest: {
     name: 'Horloge & Diamant',
     short_name: 'Horloge & Diamant',
@@ -46,11 +71,19 @@ const offlineShell = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), offlineShell],
+  plugins: [react(), offlineShell, devtoolsApart],
   build: {
     target: 'es2022',
     manifest: true,
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'shell', test: SHELL }] } } },
+    modulePreload: { resolveDependencies: (file, deps) => (file.startsWith(DEVTOOLS_DIR) ? [] : deps) },
+    rolldownOptions: {
+      output: {
+        codeSplitting: { groups: [{ name: 'shell', test: SHELL }] },
+        chunkFileNames: (chunk) => `${chunk.moduleIds.some((id) => DEVTOOLS_ONLY.test(id)) ? DEVTOOLS_DIR : 'assets/'}[name]-[hash].js`,
+        assetFileNames: (asset) =>
+          `${[...asset.originalFileNames, ...asset.names].some((name) => /elkjs|devtools/.test(name)) ? DEVTOOLS_DIR : 'assets/'}[name]-[hash][extname]`,
+      },
+    },
   },
   server: { proxy },
   preview: { proxy },

@@ -3,20 +3,21 @@ import { expect, test } from './fixtures.ts';
 import { addFromProductPage, cartLine, cartToken, headerCount, openMinicart, serverCart, simpleProducts } from './cart-utils.ts';
 
 /**
- * The visualizer's offline switch (issue 15) acts in the shop's own network layer: with the browser's network still
- * there, the tab behaves exactly as with none (the offline notice, the cart kept on the device, the connectivity
- * machine offline by the switch), and turning it off sends what waited, as the browser's `online` would.
+ * The visualizer's offline switch (issue 15, loaded with the visualizer's agent) acts in the shop's own network layer:
+ * with the browser's network still there, the tab behaves exactly as with none (the offline notice, the cart kept on
+ * the device, the connectivity machine offline by the switch), and turning it off sends what waited, as the browser's
+ * `online` would.
  */
 
 interface NetworkGlobals {
   navigator: { onLine: boolean };
   __shopDevtools?: {
-    network: { applyFault(command: { type: 'offline'; on: boolean }): void };
+    network?: { applyFault(command: { type: 'offline'; on: boolean }): void };
     connectivity?: { getSnapshot(): { value: unknown } };
   };
 }
 
-const flipOffline = (page: Page, on: boolean) => page.evaluate((value) => (globalThis as unknown as NetworkGlobals).__shopDevtools!.network.applyFault({ type: 'offline', on: value }), on);
+const flipOffline = (page: Page, on: boolean) => page.evaluate((value) => (globalThis as unknown as NetworkGlobals).__shopDevtools!.network!.applyFault({ type: 'offline', on: value }), on);
 const connectivity = (page: Page) => page.evaluate(() => (globalThis as unknown as NetworkGlobals).__shopDevtools?.connectivity?.getSnapshot().value ?? null);
 
 test('the offline switch takes the tab offline like a lost network, and back online sends what waited', async ({ page, request }) => {
@@ -26,8 +27,9 @@ test('the offline switch takes the tab offline like a lost network, and back onl
   await expect.poll(() => serverCart(request, token)).toEqual({ [first!.sku]: 1 });
   await page.goto(`/en/${second!.url_path}`);
   await expect(page.getByRole('heading', { level: 1, name: second!.name })).toBeVisible();
-  // The connectivity machine starts with the cart, once the page is idle.
+  // The connectivity machine starts with the cart, and the switches with the visualizer's agent, once the page is idle.
   await expect.poll(() => connectivity(page)).toBe('online');
+  await expect.poll(() => page.evaluate(() => typeof (globalThis as unknown as NetworkGlobals).__shopDevtools?.network?.applyFault)).toBe('function');
 
   await flipOffline(page, true);
   expect(await page.evaluate(() => (globalThis as unknown as NetworkGlobals).navigator.onLine)).toBe(true);

@@ -2,7 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NO_FAULTS, type FaultState } from '../features/devtools/devtools-protocol.ts';
 import { changeStream } from '../features/sync/replication.ts';
 import { ApiError, apiGet } from './api.ts';
-import { applyFault, FAULT_TIMEOUT_MS, faultState, isShopOnline, onFaults, onShopOnline, openShopStream, shopFetch } from './network.ts';
+import { applyFault, FAULT_TIMEOUT_MS, faultState, onFaults } from './network-faults.ts';
+import { isShopOnline, onShopOnline, shopFetch } from './network.ts';
+import { openShopStream } from './shop-stream.ts';
 
 /** The browser's EventSource, as far as the shop uses it. */
 class FakeEventSource {

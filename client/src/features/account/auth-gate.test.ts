@@ -1,6 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiGet, setApiGate } from '../../app/api.ts';
-import { applyFault, faultState } from '../../app/network.ts';
+import { applyFault, faultState } from '../devtools/network-faults.ts';
 import { gatedSend, refreshTokens, sessionFetch, startTokenLock, tokenLock } from './auth-gate.ts';
 import { readUser, writeUser, type SessionUser } from './session-store.ts';
 

@@ -34,7 +34,8 @@ import { addItems, clearLines, removeLine, setLineQty, watchVisibleLines, type N
 import { newId, replicaId } from '../sync/replica.ts';
 import { inspectActor } from '../devtools/inspection.ts';
 import { startConnectivity } from '../offline/connectivity-runtime.ts';
-import { isShopOnline, onShopOnline, openShopStream } from '../../app/network.ts';
+import { isShopOnline, onShopOnline } from '../../app/network.ts';
+import { openShopStream } from '../../app/shop-stream.ts';
 
 export { TOKEN_KEY };
 const LAST_UPDATE_KEY = 'shop.last_cart_update_time';

@@ -62,6 +62,8 @@ export function startShopAgent(): ShopAgent {
   });
   running = agent;
   exposeToDevtools('agent', agent);
+  // The switches, for journeys and benches (the visualizer flips them through its channel).
+  exposeToDevtools('network', { applyFault, faultState });
   listenForDevtoolsShortcut();
   // A tab that goes tells the viewer (the agent posts a bye only while a viewer is there).
   addEventListener('pagehide', (event) => {

@@ -1,11 +1,70 @@
 /**
  * Lays a machine graph out with ELK (elkjs, the Eclipse Layout Kernel): compound states as ELK hierarchy with their
  * children inside, the regions of a parallel state side by side, edges routed across the hierarchy with their labels
- * placed. elkjs's bundled build runs in the page without a worker and is imported only when a layout is asked for,
- * so it never reaches a shopper's pages. Every coordinate answered is absolute (from the drawing's top-left).
+ * placed. Every coordinate answered is absolute (from the drawing's top-left).
+ *
+ * In the browser ELK runs in a Web Worker made from elkjs's own worker script, a plain file the build copies
+ * (`?url`): no CommonJS module of elkjs enters the app's bundle (its interop would go into the runtime every page
+ * shares), the layout never blocks the page, and the file is fetched only when a statechart is drawn. We talk to it
+ * with its small message protocol (`register`, then `layout`, each answered with the same `id`). Tests run in Node,
+ * without workers: there the same engine runs in-process from elkjs's bundled build, a branch the build drops.
  */
 import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api';
+import elkWorkerUrl from 'elkjs/lib/elk-worker.min.js?url';
 import type { MachineGraph, StateGraphEdge, StateGraphNode } from './machine-graph.ts';
+
+/** What the elk worker answers: the laid-out graph, or the error it threw. */
+interface ElkReply {
+  id: number;
+  data?: ElkNode;
+  error?: { message?: unknown } | string;
+}
+
+type RunLayout = (graph: ElkNode) => Promise<ElkNode>;
+
+function elkInWorker(): RunLayout {
+  const worker = new Worker(elkWorkerUrl, { name: 'devtools-elk' });
+  const waiting = new Map<number, { resolve(reply: ElkReply): void; reject(error: Error): void }>();
+  let next = 0;
+  worker.onmessage = ({ data: reply }: MessageEvent<ElkReply>) => {
+    waiting.get(reply.id)?.resolve(reply);
+    waiting.delete(reply.id);
+  };
+  // The script could not load or crashed: every waiting layout fails, and the next one starts a new worker.
+  worker.onerror = (event) => {
+    event.preventDefault();
+    engine = null;
+    worker.terminate();
+    for (const call of waiting.values()) call.reject(new Error(`ELK: ${event.message || 'the layout worker failed'}`));
+    waiting.clear();
+  };
+  const post = (message: Record<string, unknown>) =>
+    new Promise<ElkReply>((resolve, reject) => {
+      const id = next++;
+      waiting.set(id, { resolve, reject });
+      worker.postMessage({ ...message, id });
+    });
+  // The worker answers in order: the algorithm is known before the first layout.
+  void post({ cmd: 'register', algorithms: ['layered'] }).catch(() => undefined);
+  return async (graph) => {
+    const reply = await post({ cmd: 'layout', graph, layoutOptions: {}, options: {} });
+    if (reply.data && reply.error === undefined) return reply.data;
+    throw new Error(`ELK: ${typeof reply.error === 'string' ? reply.error : String(reply.error?.message ?? 'the layout failed')}`);
+  };
+}
+
+let engine: Promise<RunLayout> | null = null;
+
+function elk(): Promise<RunLayout> {
+  engine ??=
+    import.meta.env.MODE === 'test'
+      ? import('elkjs/lib/elk.bundled.js').then(({ default: ELK }) => {
+          const inProcess = new ELK();
+          return (graph: ElkNode) => inProcess.layout(graph);
+        })
+      : Promise.resolve(elkInWorker());
+  return engine;
+}
 
 export interface Point {
   x: number;
@@ -57,8 +116,7 @@ function nodeSize(node: StateGraphNode): { width: number; height: number } {
 }
 
 export async function layoutGraph(graph: MachineGraph): Promise<GraphLayout> {
-  const { default: ELK } = await import('elkjs/lib/elk.bundled.js');
-  const elk = new ELK();
+  const runLayout = await elk();
 
   const children = new Map<string, StateGraphNode[]>();
   for (const node of graph.nodes) {
@@ -98,7 +156,7 @@ export async function layoutGraph(graph: MachineGraph): Promise<GraphLayout> {
 
   const rootNode = graph.nodes.find((node) => node.id === graph.root);
   if (!rootNode) throw new Error(`machine graph ${graph.machineId} has no root node`);
-  const laidOut: ElkNode = await elk.layout({
+  const laidOut: ElkNode = await runLayout({
     id: '__layout',
     layoutOptions: {
       'elk.algorithm': 'layered',

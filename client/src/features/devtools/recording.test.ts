@@ -135,6 +135,9 @@ describe('exportRecording and importRecording', () => {
     const file = JSON.parse(exportRecording(session(), { exportedAt: 1 })) as { entries: Array<{ at: unknown }> };
     file.entries[2]!.at = 'yesterday';
     expect(importRecording(JSON.stringify(file))).toMatchObject({ ok: false, error: { code: 'invalid', path: 'entries.2.at' } });
+    // An entry of no known kind is damaged at its kind.
+    Object.assign(file.entries[2]!, { kind: 'teleport' });
+    expect(importRecording(JSON.stringify(file))).toMatchObject({ ok: false, error: { code: 'invalid', path: 'entries.2.kind' } });
     expect(importRecording(' '.repeat(64 * 1024 * 1024 + 1))).toMatchObject({ ok: false, error: { code: 'too-large' } });
   });
 

@@ -22,8 +22,10 @@ function isStateValue(value: unknown, depth = 0): value is StateValue {
   return Object.values(value).every((child) => isStateValue(child, depth + 1));
 }
 
-const StateValueSchema = z.custom<StateValue>((value) => isStateValue(value), 'is not a state value');
-const JsonSchema = z.custom<JsonValue>(() => true);
+// zod lives in the shell's chunk with every part of it any chunk uses: these schemas use only the parts the shop uses
+// too (no z.custom, no z.discriminatedUnion), so the visualizer adds nothing to a shopper's first load.
+const StateValueSchema = z.unknown().check(z.refine((value) => isStateValue(value), 'is not a state value')) as unknown as z.ZodMiniType<StateValue>;
+const JsonSchema = z.unknown() as z.ZodMiniType<JsonValue>;
 const TimeSchema = z.number().check(z.minimum(0));
 const IdSchema = z.string().check(z.minLength(1), z.maxLength(200));
 
@@ -68,7 +70,8 @@ export const ReplicationEntrySchema = z.object({
   data: z.optional(JsonSchema),
 });
 
-export const RecordingEntrySchema = z.discriminatedUnion('kind', [MachineEventEntrySchema, SnapshotEntrySchema, ReplicationEntrySchema]);
+/** One entry, by its `kind` (a union: firstIssue names the problem of the entry's own kind). */
+export const RecordingEntrySchema = z.union([MachineEventEntrySchema, SnapshotEntrySchema, ReplicationEntrySchema]);
 export type RecordingEntry = z.infer<typeof RecordingEntrySchema>;
 export type MachineEventEntry = z.infer<typeof MachineEventEntrySchema>;
 export type SnapshotEntry = z.infer<typeof SnapshotEntrySchema>;
@@ -146,9 +149,17 @@ function redactSession(session: RecordingSessionInput): RecordingSession {
   };
 }
 
+/** Where an issue is; in a union of entry kinds, where the entry fails as its own kind (or its `kind` when none is). */
+function issuePath(issue: z.core.$ZodIssue): PropertyKey[] {
+  if (issue.code !== 'invalid_union') return issue.path;
+  const ofItsKind = issue.errors.find((branch) => !branch.some((inner) => inner.path[0] === 'kind')) ?? issue.errors[0];
+  const inner = ofItsKind?.[0];
+  return inner ? [...issue.path, ...issuePath(inner)] : issue.path;
+}
+
 function firstIssue(error: z.core.$ZodError): string {
   const issue = error.issues[0];
-  return issue ? `${issue.path.map(String).join('.') || '(root)'}` : '(root)';
+  return issue ? `${issuePath(issue).map(String).join('.') || '(root)'}` : '(root)';
 }
 
 /**

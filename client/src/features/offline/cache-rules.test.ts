@@ -57,10 +57,21 @@ describe('cacheRuleFor', () => {
     for (const request of live) expect(cacheRuleFor(request, origin), `${request.method} ${request.url}`).toBe('none');
   });
 
-  it('leaves other origins and the built files (precached apart) alone', () => {
+  it('leaves other origins alone', () => {
     expect(cacheRuleFor({ method: 'GET', url: 'https://cdn.example/media/a.png', mode: 'no-cors' }, origin)).toBe('none');
     expect(cacheRuleFor({ method: 'GET', url: 'https://cdn.example/en', mode: 'navigate' }, origin)).toBe('none');
-    expect(cacheRuleFor(get('/assets/shell-abc.js'), origin)).toBe('none');
+    expect(cacheRuleFor({ method: 'GET', url: 'https://cdn.example/assets/devtools/agent-start-abc.js', mode: 'cors' }, origin)).toBe('none');
+  });
+
+  it("keeps a built file the precache left out (the visualizer's) once fetched, cache first: its script, worker and styles", () => {
+    for (const path of ['/assets/devtools/devtools-page-abc.js', '/assets/devtools/elk-worker.min-abc.js', '/assets/devtools/devtools-page-abc.css']) {
+      expect(cacheRuleFor(get(path), origin), path).toBe('asset');
+    }
+    expect(cacheRuleFor({ method: 'GET', url: `${origin}/assets/devtools/elk-worker.min-abc.js`, mode: 'same-origin' }, origin)).toBe('asset');
+    // Never a write, and never a page load.
+    expect(cacheRuleFor(post('/assets/devtools/devtools-page-abc.js'), origin)).toBe('none');
+    expect(cacheRuleFor({ method: 'HEAD', url: `${origin}/assets/devtools/devtools-page-abc.js` }, origin)).toBe('none');
+    expect(cacheRuleFor(get('/assetsx/a.js'), origin)).toBe('none');
   });
 });
 

@@ -14,6 +14,11 @@ export type CacheRule =
   | 'url-map'
   /** A product or banner image: cache first, capped. */
   | 'media'
+  /**
+   * A built file the worker did not precache (the developers' visualizer's, `assets/devtools/`): cache first once
+   * fetched, capped; a hashed file never changes. The precached ones never get here (the precache answers first).
+   */
+  | 'asset'
   /** Not the worker's business: the browser fetches it as if there were no worker. */
   | 'none';
 
@@ -24,7 +29,7 @@ export interface RequestFacts {
   mode?: string;
 }
 
-export const CACHE_NAMES = { catalogue: 'shop-catalogue-v1', media: 'shop-media-v1' } as const;
+export const CACHE_NAMES = { catalogue: 'shop-catalogue-v1', media: 'shop-media-v1', assets: 'shop-assets-v1' } as const;
 
 const CATALOGUE_READS = /^\/api\/(catalog\/(search|product|product\/variants|product\/members|category|render-list)|location)$/;
 
@@ -39,6 +44,7 @@ export function cacheRuleFor(request: RequestFacts, origin: string): CacheRule {
   if (request.method !== 'GET') return 'none';
   if (CATALOGUE_READS.test(path)) return 'catalogue';
   if (path.startsWith('/media/')) return 'media';
+  if (path.startsWith('/assets/')) return 'asset';
   return 'none';
 }
 

@@ -1,10 +1,11 @@
 /**
  * The tab's one connectivity actor (connectivity.machine.ts), started with the cart (cart-runtime.ts, after the first
  * paint) and fed by the network layer: every online/offline it announces, and every flip of the offline switch (one
- * the browser's own loss hides is recorded too).
+ * the browser's own loss hides is recorded too). The switches themselves are the visualizer's (app/network-faults.ts):
+ * this reads only the hook they install.
  */
 import { createActor, type ActorRefFrom } from 'xstate';
-import { applyFault, faultState, onFaults, onShopOnline } from '../../app/network.ts';
+import { onShopOnline, shopNetwork } from '../../app/network.ts';
 import { exposeToDevtools } from '../devtools/devtools-registry.ts';
 import { inspectActor } from '../devtools/inspection.ts';
 import { connectivityMachine, type ConnectivityInput } from './connectivity.machine.ts';
@@ -14,7 +15,7 @@ export type ConnectivityActor = ActorRefFrom<typeof connectivityMachine>;
 let actor: ConnectivityActor | null = null;
 
 function current(): ConnectivityInput {
-  return { browserOnline: typeof navigator === 'undefined' || navigator.onLine !== false, switchOffline: faultState().offline };
+  return { browserOnline: typeof navigator === 'undefined' || navigator.onLine !== false, switchOffline: shopNetwork.faults?.offline === true };
 }
 
 export function startConnectivity(): ConnectivityActor {
@@ -28,10 +29,8 @@ export function startConnectivity(): ConnectivityActor {
     started.send({ type: 'network.changed', ...now, at: Date.now() });
   };
   onShopOnline(tell);
-  onFaults(tell);
+  shopNetwork.flips.add(tell);
   actor = started;
   exposeToDevtools('connectivity', started);
-  // The switches, for journeys and benches (the visualizer flips them through its channel).
-  exposeToDevtools('network', { applyFault, faultState });
   return started;
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type InspectionEvent } from 'xstate';
-import { applyFault } from '../../app/network.ts';
+import { applyFault } from '../devtools/network-faults.ts';
 import { inspectActor, setInspectionSink } from '../devtools/inspection.ts';
 import { connectivityMachine } from './connectivity.machine.ts';
 import { startConnectivity } from './connectivity-runtime.ts';

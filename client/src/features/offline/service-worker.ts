@@ -6,6 +6,9 @@
  * - A page load gets the precached index.html, with the server's status for its address (404 for one the shop does
  *   not have); offline with 200: every route opens offline.
  * - Catalogue reads go to the network first (3 s), then to what was seen; images come from the cache first.
+ * - The developers' visualizer's files (`assets/devtools/`, left out of the precache so a shopper's worker never
+ *   downloads them) are kept when first fetched and then come from the cache, so `/__devtools` opens offline once
+ *   visited.
  * - Cart, replication, stock and every API path not named in cache-rules.ts pass straight through.
  * - A new version waits until a page asks it to take over (register-worker.ts), then claims the open pages.
  * - Storage under pressure (features/storage): a quota error empties the runtime caches (`purgeOnQuotaError`);
@@ -56,6 +59,8 @@ self.addEventListener('activate', (event) => {
 const only200 = new CacheableResponsePlugin({ statuses: [200] }) as WorkboxPlugin;
 const catalogueExpiry = new ExpirationPlugin({ maxEntries: 600, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true }) as WorkboxPlugin;
 const mediaExpiry = new ExpirationPlugin({ maxEntries: 800, maxAgeSeconds: 60 * DAY, purgeOnQuotaError: true }) as WorkboxPlugin;
+// About twenty files per version: a few versions' worth, the oldest go first.
+const assetExpiry = new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 60 * DAY, purgeOnQuotaError: true }) as WorkboxPlugin;
 
 /** No network and nothing seen: an answer the client can tell apart from a server error (offline-fallback.ts). */
 const offlineMiss: WorkboxPlugin = {
@@ -95,6 +100,8 @@ const strategies: Partial<Record<CacheRule, NetworkFirst | CacheFirst>> = {
     matchOptions: { ignoreVary: true },
     plugins: [persistence.plugin, only200, mediaExpiry],
   }),
+  // A hashed file never changes: what was fetched once is the file.
+  asset: new CacheFirst({ cacheName: CACHE_NAMES.assets, plugins: [persistence.plugin, only200, assetExpiry] }),
 };
 
 const shell = createHandlerBoundToURL('/index.html');

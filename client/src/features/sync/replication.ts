@@ -24,7 +24,8 @@ import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/rep
 import { concatMap, filter, Observable, Subject, take, tap } from 'rxjs';
 import { ApiError } from '../../app/api.ts';
 import type { ShopDatabase } from '../../app/database.ts';
-import { onShopOnline, openShopStream, shopFetch } from '../../app/network.ts';
+import { onShopOnline, shopFetch } from '../../app/network.ts';
+import { openShopStream } from '../../app/shop-stream.ts';
 import { reportReplication, type ReplicationEvent } from './replication-events.ts';
 
 export interface ReplicationCheckpoint {
