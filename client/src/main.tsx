@@ -5,7 +5,6 @@ import { createRoot } from 'react-dom/client';
 import { initI18n, languageFor } from './app/i18n.ts';
 import { createShopRouter } from './app/router.tsx';
 import { startStore } from './app/store-choice.ts';
-import { devtoolsEnabled, isDevtoolsPage, whenIdle } from './features/devtools/devtools-enabled.ts';
 import './app/global.css';
 
 // The first paint needs the texts of one language only: the stored choice, else the store's language (a visit
@@ -25,8 +24,3 @@ createRoot(root).render(
 // The offline shell (service worker); never in dev, where it would serve stale modules.
 if (import.meta.env.PROD) void import('./features/offline/offline-shell.ts').then((offline) => offline.registerShopWorker(router));
 
-// The developers' visualizer (issue 15), only when it is on: this tab's agent and its shortcut, once the page is idle.
-// `VITE_DEVTOOLS=off` builds without it (the bench compares the first load of both).
-if (import.meta.env.VITE_DEVTOOLS !== 'off' && devtoolsEnabled() && !isDevtoolsPage(window.location.pathname)) {
-  whenIdle(() => void import('./features/devtools/agent-start.ts').then((agent) => agent.startShopAgent()));
-}

@@ -34,6 +34,7 @@ import { addItems, clearLines, removeLine, setLineQty, watchVisibleLines, type N
 import { newId, replicaId } from '../sync/replica.ts';
 import { inspectActor } from '../devtools/inspection.ts';
 import { startConnectivity } from '../offline/connectivity-runtime.ts';
+import { devtoolsEnabled } from '../devtools/devtools-enabled.ts';
 import { isShopOnline, onShopOnline } from '../../app/network.ts';
 import { openShopStream } from '../../app/shop-stream.ts';
 
@@ -287,6 +288,9 @@ export async function createCartRuntime(database: ShopDatabase): Promise<CartRun
 export async function startCartRuntime(): Promise<CartRuntime> {
   // The tab's connectivity, for the visualizer: started here, after the first paint, with the other machines.
   startConnectivity();
+  // The developers' visualizer (issue 15), only when it is on: this tab's agent and its shortcut. Started here, after
+  // the first paint, so a shopper's first load carries none of it; `VITE_DEVTOOLS=off` builds without it.
+  if (import.meta.env.VITE_DEVTOOLS !== 'off' && devtoolsEnabled()) void import('../devtools/agent-start.ts').then((agent) => agent.startShopAgent());
   // The customer session first: its gate puts the customer's token on the cart's first call.
   const [database] = await Promise.all([getShopDatabase(), loadCartTexts(), loadSession()]);
   const runtime = await createCartRuntime(database);

@@ -13,7 +13,7 @@ import { startAgent, type AgentChannel, type AgentDatabase, type AgentSync, type
 import { DEVTOOLS_CHANNEL } from './devtools-channel.ts';
 import { exposeToDevtools, type ShopDevtools } from './devtools-registry.ts';
 import { listenForDevtoolsShortcut } from './devtools-shortcut.ts';
-import { setInspectionSink } from './inspection.ts';
+import { liveActors, setInspectionSink } from './inspection.ts';
 import { applyFault, faultState, onFaults } from './network-faults.ts';
 
 /** The pieces of the running shop the agent reads, from the devtools registry (cart-runtime.ts exposes them). */
@@ -48,6 +48,7 @@ export function startShopAgent(): ShopAgent {
     tabId: newTabId(),
     channel: new BroadcastChannel(DEVTOOLS_CHANNEL) as unknown as AgentChannel,
     installSink: setInspectionSink,
+    liveActors,
     pieces: () => shopPieces(),
     onReplicationEvent,
     faults: { faultState, applyFault, onFaults },

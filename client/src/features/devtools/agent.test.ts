@@ -7,7 +7,7 @@ import type { ReplicationEvent } from '../sync/replication-events.ts';
 import { startAgent, type AgentChannel, type AgentDatabase, type AgentMessage, type AgentOptions, type AgentSync, type FaultSwitches } from './agent.ts';
 import { eventSource } from './devtools-channel.ts';
 import { NO_FAULTS, VIEWER_GONE_MS, type FaultCommand, type FaultState, type ViewerMessage } from './devtools-protocol.ts';
-import { inspectActor, setInspectionSink } from './inspection.ts';
+import { inspectActor, liveActors, setInspectionSink } from './inspection.ts';
 
 closeTestDatabasesAfterEach();
 beforeEach(quietRxdbNotice);
@@ -173,6 +173,17 @@ describe('a viewer appears', () => {
     expect(posted('hello')).toHaveLength(2);
     expect(posted('snapshot').at(-1)).toMatchObject({ actorId: actor.sessionId, value: 'guest' });
     agent.stop();
+  });
+
+  it('finds the actors created before it started (the cart runtime may start its machines first)', () => {
+    const earlier = createActor(session, { inspect: inspectActor }).start();
+    earlier.send({ type: 'login', token: TOKEN, password: 'Geheim-123!' });
+    const { agent, viewer, posted } = harness({ liveActors });
+    viewer();
+    expect(posted('actor').map((m) => m.actorId)).toContain(earlier.sessionId);
+    expect(posted('snapshot')).toContainEqual(expect.objectContaining({ actorId: earlier.sessionId, value: 'customer' }));
+    agent.stop();
+    earlier.stop();
   });
 
   it('then posts every event with its source, and every snapshot, redacted; a bye when it stops', () => {

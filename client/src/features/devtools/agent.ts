@@ -67,6 +67,8 @@ export interface AgentOptions {
   channel: AgentChannel;
   /** Installs the inspection sink (inspection.ts's `setInspectionSink`); answers the one it replaced. */
   installSink(sink: InspectionSink | null): InspectionSink | null;
+  /** The actors created before the agent started (inspection.ts keeps them). */
+  liveActors?: () => unknown[];
   /** The tab's database and sync runtime once they run (null before: the agent looks again). */
   pieces(): { database: AgentDatabase | null; sync: AgentSync | null };
   onReplicationEvent(listener: (event: ReplicationEvent) => void): () => void;
@@ -150,6 +152,7 @@ export function startAgent(options: AgentOptions): ShopAgent {
 
   /** Live actors by session id; stopped ones are dropped when the list is read. */
   const actors = new Map<string, AnyActorRef>();
+  for (const ref of (options.liveActors?.() ?? []) as AnyActorRef[]) actors.set(ref.sessionId, ref);
   const viewers = new Map<string, number>();
   const collections = new Map<string, CollectionState>(COLLECTION_NAMES.map((name) => [name, newCollectionState()]));
   let live = false;

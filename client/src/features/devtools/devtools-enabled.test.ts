@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEVTOOLS_PATH, devtoolsEnabled, isDevtoolsPage } from './devtools-enabled.ts';
+import { DEVTOOLS_PATH, devtoolsEnabled } from './devtools-enabled.ts';
 import { isDevtoolsShortcut, listenForDevtoolsShortcut } from './devtools-shortcut.ts';
 import { expireStoredToken } from './agent-start.ts';
 import { readUser, writeUser } from '../account/session-store.ts';
@@ -23,12 +23,6 @@ describe('whether the visualizer is on', () => {
   it('is always on in development', () => {
     vi.stubEnv('DEV', true);
     expect(devtoolsEnabled()).toBe(true);
-  });
-
-  it('knows its own page from a shop page', () => {
-    expect(isDevtoolsPage('/__devtools')).toBe(true);
-    expect(isDevtoolsPage('/nl/__devtools')).toBe(false);
-    expect(isDevtoolsPage('/__devtoolsx')).toBe(false);
   });
 });
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, createMachine, type InspectionEvent } from 'xstate';
-import { inspectActor, setInspectionSink } from './inspection.ts';
+import { inspectActor, liveActors, setInspectionSink } from './inspection.ts';
 
 const toggle = createMachine({ id: 'toggle', initial: 'off', states: { off: { on: { FLIP: 'on' } }, on: { on: { FLIP: 'off' } } } });
 
@@ -32,6 +32,17 @@ describe('the inspection layer', () => {
     actor.send({ type: 'FLIP' });
     expect(actor.getSnapshot().value).toBe('off');
     actor.stop();
+  });
+
+  it('keeps every actor created, with or without a sink, until it stops: an agent that starts later finds them', () => {
+    const first = createActor(toggle, { inspect: inspectActor }).start();
+    const second = createActor(toggle, { inspect: inspectActor }).start();
+    expect(liveActors()).toEqual(expect.arrayContaining([first, second]));
+    first.stop();
+    expect(liveActors()).not.toContain(first);
+    expect(liveActors()).toContain(second);
+    second.stop();
+    expect(liveActors()).not.toContain(second);
   });
 
   it('every actor the shop creates is inspected (createActor and useActorRef are given inspectActor)', () => {

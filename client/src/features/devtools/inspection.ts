@@ -1,7 +1,7 @@
 /**
  * The inspection layer of the developers' visualizer (issue 15): every XState actor the shop creates is given
  * `inspect` (XState's inspection API), which hands each inspection event (actor created, event sent, snapshot) to the
- * one sink the visualizer installs. With no sink, the cost on a shopper's page is one check of a variable per event;
+ * one sink the visualizer installs. With no sink, the cost on a shopper's page is one check of the event's type and of a variable per event (and, for a new actor, keeping it in a set);
  * this module imports nothing, so it adds nothing to what a shopper's pages load.
  */
 import type { InspectionEvent } from 'xstate';
@@ -10,6 +10,23 @@ import type { InspectionEvent } from 'xstate';
 export type InspectionSink = (event: InspectionEvent) => void;
 
 let sink: InspectionSink | null = null;
+
+interface TrackedActor {
+  getSnapshot(): { status?: string };
+}
+
+/** Every actor created and not yet stopped, so a visualizer agent that starts later still finds them all. */
+const live = new Set<TrackedActor>();
+
+function forgetStopped(): void {
+  for (const actor of live) if (actor.getSnapshot().status === 'stopped') live.delete(actor);
+}
+
+/** The actors of this tab that have not stopped, in the order they were created. */
+export function liveActors(): unknown[] {
+  forgetStopped();
+  return [...live];
+}
 
 /** Installs the visualizer's sink (null: none); answers the one it replaced. */
 export function setInspectionSink(next: InspectionSink | null): InspectionSink | null {
@@ -23,6 +40,11 @@ export function setInspectionSink(next: InspectionSink | null): InspectionSink |
  * inspect: inspectActor })`). A sink that throws never breaks the shop: the visualizer's trouble stays its own.
  */
 export function inspectActor(event: InspectionEvent): void {
+  if (event.type === '@xstate.actor') {
+    // A new actor is rare (a page or a runtime starting): the stopped ones are let go then.
+    forgetStopped();
+    live.add(event.actorRef as unknown as TrackedActor);
+  }
   if (sink === null) return;
   try {
     sink(event);
