@@ -17,7 +17,7 @@ import { COLLECTION_NAMES } from '@shop/shared/sync/collections';
 import type { ReplicationEvent } from '../sync/replication-events.ts';
 import { inspectionMessage, type DevtoolsMessage } from './devtools-channel.ts';
 import { VIEWER_GONE_MS, type CollectionReport, type FaultCommand, type FaultState, type ShopReport, type ViewerMessage } from './devtools-protocol.ts';
-import type { InspectionSink } from './inspection.ts';
+import { actorStopped, type InspectionSink } from './inspection.ts';
 import { redact, redactText, type JsonValue } from './redact.ts';
 
 /** Everything a shop tab posts. */
@@ -182,7 +182,8 @@ export function startAgent(options: AgentOptions): ShopAgent {
   };
 
   const liveActors = (): AnyActorRef[] => {
-    for (const [id, ref] of actors) if (ref.getSnapshot().status === 'stopped') actors.delete(id);
+    // An actor created and not started yet has no snapshot.
+    for (const [id, ref] of actors) if (actorStopped(ref)) actors.delete(id);
     return [...actors.values()];
   };
 
@@ -280,8 +281,15 @@ export function startAgent(options: AgentOptions): ShopAgent {
     for (const ref of liveActors()) {
       const actor = inspectionMessage({ type: '@xstate.actor', actorRef: ref, rootId: ref.sessionId } as InspectionEvent, tabId, at);
       if (actor) post(actor);
+      let current: unknown;
+      try {
+        current = ref.getSnapshot();
+      } catch {
+        current = undefined;
+      }
+      if (current === undefined) continue;
       const snapshot = inspectionMessage(
-        { type: '@xstate.snapshot', actorRef: ref, rootId: ref.sessionId, snapshot: ref.getSnapshot(), event: { type: '' } } as InspectionEvent,
+        { type: '@xstate.snapshot', actorRef: ref, rootId: ref.sessionId, snapshot: current, event: { type: '' } } as unknown as InspectionEvent,
         tabId,
         at,
       );

@@ -45,6 +45,17 @@ describe('the inspection layer', () => {
     expect(liveActors()).not.toContain(second);
   });
 
+  it('keeps a parent whose snapshot does not exist yet while its first context spawns a child (no trip over it)', () => {
+    // The child is spawned while the parent computes its first snapshot: the parent has none yet.
+    const parent = createMachine({ id: 'parent', context: ({ spawn }) => ({ child: spawn(toggle) }), initial: 'busy', states: { busy: {} } });
+    const actor = createActor(parent, { inspect: inspectActor });
+    actor.start();
+    expect(liveActors()).toContain(actor);
+    expect(liveActors()).toHaveLength(2);
+    actor.stop();
+    expect(liveActors()).toEqual([]);
+  });
+
   it('every actor the shop creates is inspected (createActor and useActorRef are given inspectActor)', () => {
     const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
     const files = (fs.readdirSync(root, { recursive: true }) as string[]).filter((file) => /\.(ts|tsx)$/.test(file) && !/\.test\.tsx?$/.test(file));

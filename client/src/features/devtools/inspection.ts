@@ -12,14 +12,24 @@ export type InspectionSink = (event: InspectionEvent) => void;
 let sink: InspectionSink | null = null;
 
 interface TrackedActor {
-  getSnapshot(): { status?: string };
+  /** Undefined for an actor that was created and not started yet. */
+  getSnapshot(): { status?: string } | undefined;
 }
 
 /** Every actor created and not yet stopped, so a visualizer agent that starts later still finds them all. */
 const live = new Set<TrackedActor>();
 
+/** An actor still computing its first snapshot has none (XState's development build throws when asked). */
+export function actorStopped(actor: TrackedActor): boolean {
+  try {
+    return actor.getSnapshot()?.status === 'stopped';
+  } catch {
+    return false;
+  }
+}
+
 function forgetStopped(): void {
-  for (const actor of live) if (actor.getSnapshot().status === 'stopped') live.delete(actor);
+  for (const actor of live) if (actorStopped(actor)) live.delete(actor);
 }
 
 /** The actors of this tab that have not stopped, in the order they were created. */
@@ -40,14 +50,14 @@ export function setInspectionSink(next: InspectionSink | null): InspectionSink |
  * inspect: inspectActor })`). A sink that throws never breaks the shop: the visualizer's trouble stays its own.
  */
 export function inspectActor(event: InspectionEvent): void {
-  if (event.type === '@xstate.actor') {
-    // A new actor is rare (a page or a runtime starting): the stopped ones are let go then.
-    forgetStopped();
-    live.add(event.actorRef as unknown as TrackedActor);
-  }
-  if (sink === null) return;
+  if (sink === null && event.type !== '@xstate.actor') return;
   try {
-    sink(event);
+    if (event.type === '@xstate.actor') {
+      // A new actor is rare (a page or a runtime starting): the stopped ones are let go then.
+      forgetStopped();
+      live.add(event.actorRef as unknown as TrackedActor);
+    }
+    sink?.(event);
   } catch {
     // The shop goes on; the visualizer shows what it could.
   }
