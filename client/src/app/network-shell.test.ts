@@ -1,22 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isShopOnline, shopFetch, shopNetwork } from './network.ts';
 import { openShopStream } from './shop-stream.ts';
+import { FakeEventSource } from '../test/fake-event-source.ts';
 
 // The network layer as every shopper loads it: this file never imports the fault switches (network-faults.ts), which
 // only the visualizer's agent loads, until the last test does.
 
-class FakeEventSource {
-  static opened: FakeEventSource[] = [];
-  readyState = 1;
-  onmessage: ((event: { data: string }) => void) | null = null;
-  onerror: ((event: unknown) => void) | null = null;
-  constructor(readonly url: string) {
-    FakeEventSource.opened.push(this);
-  }
-  close() {
-    this.readyState = 2;
-  }
-}
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -5,23 +5,8 @@ import { ApiError, apiGet } from './api.ts';
 import { applyFault, FAULT_TIMEOUT_MS, faultState, onFaults } from './network-faults.ts';
 import { isShopOnline, onShopOnline, shopFetch } from './network.ts';
 import { openShopStream } from './shop-stream.ts';
+import { FakeEventSource } from '../test/fake-event-source.ts';
 
-/** The browser's EventSource, as far as the shop uses it. */
-class FakeEventSource {
-  static opened: FakeEventSource[] = [];
-  readyState = 1;
-  onmessage: ((event: { data: string }) => void) | null = null;
-  onerror: ((event: unknown) => void) | null = null;
-  constructor(readonly url: string) {
-    FakeEventSource.opened.push(this);
-  }
-  close() {
-    this.readyState = 2;
-  }
-  send(data: string) {
-    this.onmessage?.({ data });
-  }
-}
 
 const envelope = (status: number, result: unknown) => new Response(JSON.stringify({ code: status, result }), { status, headers: { 'content-type': 'application/json' } });
 

@@ -6,7 +6,8 @@
  * with a single-use ticket asked for with those headers. It can be taken "offline" to queue writes on the clients, and
  * end a customer's streams and refuse the token (a logout or an expired token on the shop).
  */
-import { EVENT_SOURCE_CLOSED, type EventSourceLike } from '../features/sync/replication.ts';
+import type { ShopDatabase } from '../app/database.ts';
+import { EVENT_SOURCE_CLOSED, startReplication, type EventSourceLike, type ReplicationOptions, type ShopReplication } from '../features/sync/replication.ts';
 
 type Doc = Record<string, unknown> & { id: string; updatedAt: number; writeId: string };
 interface Stored {
@@ -196,4 +197,23 @@ export class FakeSyncServer {
     });
     return stream;
   };
+}
+
+/**
+ * A guest cart's replication of one test device against the fake server: the cart and wishlist, no leader election,
+ * quick retries, no window events; `extra` adds or overrides options.
+ */
+export function replicateAgainst(server: FakeSyncServer, database: ShopDatabase, cartToken: string, extra: Partial<ReplicationOptions> = {}): ShopReplication {
+  return startReplication({
+    database,
+    owner: { cartToken },
+    collections: ['cart', 'wishlist'],
+    waitForLeadership: false,
+    retryTime: 50,
+    baseUrl: 'http://shop.test',
+    fetch: server.fetch,
+    openStream: server.openStream,
+    listenForOnline: false,
+    ...extra,
+  });
 }

@@ -3,13 +3,13 @@ import { cartItemFor, type CartLineDoc } from '@shop/shared/cart/index';
 import type { SkuSetEntryDoc } from '@shop/shared/sync/sku-set.schema';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ShopDatabase } from '../../app/database.ts';
-import { FakeSyncServer } from '../../test/fake-sync-server.ts';
+import { FakeSyncServer, replicateAgainst } from '../../test/fake-sync-server.ts';
 import { closeTestDatabasesAfterEach, eventually, quietRxdbNotice, testDatabase } from '../../test/rxdb-test-utils.ts';
 import { addItems } from '../cart/cart.collection.ts';
 import { addToList } from '../wishlist/sku-list.collection.ts';
 import { forceConflict, OTHER_DEVICE_REPLICA } from './force-conflict.ts';
 import { onReplicationEvent, type ReplicationEvent } from './replication-events.ts';
-import { startReplication, type ShopReplication } from './replication.ts';
+import type { ShopReplication } from './replication.ts';
 
 closeTestDatabasesAfterEach();
 beforeEach(quietRxdbNotice);
@@ -37,17 +37,7 @@ interface Device {
 
 async function device(server: FakeSyncServer, token: string): Promise<Device> {
   const db = await testDatabase();
-  const replication = startReplication({
-    database: db,
-    owner: { cartToken: token },
-    collections: ['cart', 'wishlist'],
-    waitForLeadership: false,
-    retryTime: 50,
-    baseUrl: 'http://shop.test',
-    fetch: server.fetch,
-    openStream: server.openStream,
-    listenForOnline: false,
-  });
+  const replication = replicateAgainst(server, db, token);
   return { db, replication, write: writer('phone') };
 }
 
