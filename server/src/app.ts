@@ -56,7 +56,7 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { sql } from 'kysely';
 import { startCheckpointer, WRITER_AUTOCHECKPOINT_PAGES } from './storage/checkpointer.ts';
-import { migrateToLatest, openSqlite, type Db } from './storage/database.ts';
+import { migrateToLatest, openDatabase, type Db } from './storage/database.ts';
 import { restrictToOwner } from './storage/owner-only.ts';
 import { seedDemoIfEmpty } from './storage/seed/seed-demo.ts';
 
@@ -107,15 +107,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
   });
 
-  const db = openSqlite(config.databaseFile);
+  const db = await openDatabase(config, { onIdleError: (error) => app.log.warn({ err: error }, 'an idle PostgreSQL connection failed; the pool opens another') });
   // Whatever an older version left in the data folder becomes the owner's only (storage/owner-only.ts).
   restrictToOwner(config.dataDir);
   app.decorate('db', db);
-  // WAL checkpoints (and their fsyncs) run on a worker thread, not inside a shopper's commit (decision 024).
-  const checkpointer = startCheckpointer(config.databaseFile, { onError: (message) => app.log.warn({ err: message }, 'the background WAL checkpoint failed') });
-  await sql`pragma wal_autocheckpoint = ${sql.lit(WRITER_AUTOCHECKPOINT_PAGES)}`.execute(db);
+  // WAL checkpoints (and their fsyncs) run on a worker thread, not inside a shopper's commit (decision 024); SQLite only.
+  const database = config.database;
+  const checkpointer =
+    database.engine === 'sqlite'
+      ? startCheckpointer(database.file, { onError: (message) => app.log.warn({ err: message }, 'the background WAL checkpoint failed') })
+      : null;
+  if (database.engine === 'sqlite') await sql`pragma wal_autocheckpoint = ${sql.lit(WRITER_AUTOCHECKPOINT_PAGES)}`.execute(db);
   app.addHook('onClose', async () => {
-    await checkpointer.stop();
+    await checkpointer?.stop();
     await db.destroy();
   });
 

@@ -17,7 +17,7 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { catalogueJson, exportCatalogue } from '../features/catalogue/catalogue.export.ts';
 import { CatalogueImportError, importCatalogue, type ImportCounts, type ImportSummary } from '../features/catalogue/catalogue.import.ts';
 import { ReviewsRepository } from '../features/reviews/reviews.repository.ts';
-import { migrateToLatest, openSqlite } from '../storage/database.ts';
+import { describeDatabase, migrateToLatest, openDatabase } from '../storage/database.ts';
 
 const USAGE = `Usage:
   pnpm shop import <file> [--replace]   load a catalogue file (JSON: { attributes?, categories?, products?, taxClasses?, taxRules? });
@@ -96,13 +96,13 @@ async function run(argv: string[]): Promise<number> {
       err(`${file} is not valid JSON: ${jsonErrorMessage(error, text)}. Nothing was imported.`);
       return 1;
     }
-    const db = openSqlite(config.databaseFile);
+    const db = await openDatabase(config);
     try {
       await migrateToLatest(db);
       const mode = values.replace ? 'replace' : 'upsert';
       const summary = await importCatalogue(db, json, { mode, useUrlKeys: config.useUrlKeys, now: new Date(), origin: target });
       out(
-        `Imported ${file} into ${config.databaseFile} in ${seconds(started)} (${mode}): ${describeImport(summary)}; ${summary.urlRewrites} URL mappings (${summary.urlRewritesChanged} changed). A running server shows the changes after its next start.`,
+        `Imported ${file} into ${describeDatabase(config)} in ${seconds(started)} (${mode}): ${describeImport(summary)}; ${summary.urlRewrites} URL mappings (${summary.urlRewritesChanged} changed). A running server shows the changes after its next start.`,
       );
       return 0;
     } catch (error) {
@@ -116,14 +116,14 @@ async function run(argv: string[]): Promise<number> {
     }
   }
 
-  const db = openSqlite(config.databaseFile);
+  const db = await openDatabase(config);
   try {
     await migrateToLatest(db);
     const catalogue = await exportCatalogue(db);
     fs.mkdirSync(path.dirname(target), { recursive: true });
     fs.writeFileSync(target, catalogueJson(catalogue));
     out(
-      `Exported ${catalogue.products.length} products, ${catalogue.categories.length} categories, ${catalogue.attributes.length} attributes, ${catalogue.taxClasses.length} tax classes and ${catalogue.taxRules.length} tax rules from ${config.databaseFile} to ${file} in ${seconds(started)}.`,
+      `Exported ${catalogue.products.length} products, ${catalogue.categories.length} categories, ${catalogue.attributes.length} attributes, ${catalogue.taxClasses.length} tax classes and ${catalogue.taxRules.length} tax rules from ${describeDatabase(config)} to ${file} in ${seconds(started)}.`,
     );
     return 0;
   } finally {
@@ -138,7 +138,7 @@ async function reviews(args: string[]): Promise<number> {
   if (!(action === 'pending' && !id) && !(moderate && id && extra.length === 0)) throw new UsageError(`Unknown or incomplete command: reviews ${args.join(' ')}`.trim());
   if (moderate && !/^\d{1,12}$/.test(id!)) throw new UsageError(`The review id must be a whole number, not "${id}"`);
   const config = loadConfig(process.env);
-  const db = openSqlite(config.databaseFile);
+  const db = await openDatabase(config);
   try {
     await migrateToLatest(db);
     const repository = new ReviewsRepository(db, () => Date.now());

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CustomerAddress, CustomerProfile } from '@shop/shared/account/index';
 import type { AccountsDb } from './accounts.tables.ts';
+import { isUniqueViolation } from '../../storage/engine.ts';
 
 export interface CustomerRecord {
   id: number;
@@ -44,11 +45,6 @@ function fromRow(row: CustomerRow): CustomerRecord {
     defaultBilling: row.default_billing === null ? null : Number(row.default_billing),
     createdAt: Number(row.created_at),
   };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; message?: string };
-  return e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === '23505' || /UNIQUE constraint failed/.test(e?.message ?? '');
 }
 
 export type TokenSpend = { status: 'spent'; sessionId: string; customerId: number } | { status: 'reused'; sessionId: string } | { status: 'refused' };

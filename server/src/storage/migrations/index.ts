@@ -12,7 +12,10 @@ import * as m010 from './010-order-language.ts';
 import * as m011 from './011-review-ratings.ts';
 import * as m012 from './012-category-thumbnail-landing-page.ts';
 
-/** Versioned migrations, applied in name order. Never edit a released one: add the next number. */
+/**
+ * Versioned migrations, applied in name order. Never change what a released one builds: add the next number. The
+ * only edits allowed are the per-engine helpers of dialect.ts, which build the same SQLite schema (the fixture test).
+ */
 export const migrations: Record<string, Migration> = {
   '001-catalogue': m001,
   '002-catalogue-changes': m002,
