@@ -65,6 +65,32 @@ describe('item 11: JSON depth', () => {
   });
 });
 
+describe('NUL characters in JSON bodies', () => {
+  // PostgreSQL text cannot hold NUL: such a value would fail its statement there (a 500), so both engines refuse it.
+  for (const route of [
+    { method: 'POST' as const, url: '/api/user/create' },
+    { method: 'POST' as const, url: '/api/review/create' },
+    { method: 'POST' as const, url: '/api/replication/cart/push?cartId=x' },
+    { method: 'POST' as const, url: `${payments}/post-payment` },
+  ]) {
+    it(`a string or key holding \\u0000 is refused with a 400 on ${route.method} ${route.url}`, async () => {
+      for (const payload of ['{"nickname":"Ann\\u0000e"}', '{"a\\u0000":1}', '[{"deep":["x\\u0000"]}]']) {
+        const response = await app.inject({ ...route, headers: { 'content-type': 'application/json' }, payload });
+        expect(response.statusCode, response.body).toBe(400);
+        expect(response.json().result).toMatchObject({ error: 'bad_request', message: expect.stringContaining('NUL character') });
+      }
+    });
+  }
+
+  it('an escaped backslash before u0000, and other escapes, are no NUL', async () => {
+    for (const payload of ['{"email":"a\\\\u0000b","password":"x"}', '{"email":"a\\u0001b","password":"x"}']) {
+      const response = await app.inject({ method: 'POST', url: '/api/user/login', headers: { 'content-type': 'application/json' }, payload });
+      expect(response.statusCode).toBeLessThan(500);
+      expect(response.body).not.toContain('NUL character');
+    }
+  });
+});
+
 /** A real app on a temp folder, listening, with a clock the test moves and the log lines it writes kept. */
 async function listeningApp(config: Partial<AppConfig> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-edges-'));

@@ -294,7 +294,7 @@ async function parkRenamed(trx: Trx, table: 'products' | 'attributes' | 'tax_rul
   for (let i = 0; i < ids.length; i += BATCH_VARIABLES) {
     await trx
       .updateTable(table)
-      .set({ [keyColumn]: sql`${'\u0000renamed-'} || ${sql.ref(idColumn)}` } as never)
+      .set({ [keyColumn]: sql`${'\u0001renamed-'} || ${sql.ref(idColumn)}` } as never)
       .where(sql.ref(idColumn), 'in', ids.slice(i, i + BATCH_VARIABLES))
       .execute();
   }
