@@ -57,6 +57,7 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { sql } from 'kysely';
 import { startCheckpointer, WRITER_AUTOCHECKPOINT_PAGES } from './storage/checkpointer.ts';
 import { migrateToLatest, openDatabase, type Db } from './storage/database.ts';
+import { withStartupLock } from './storage/engine.ts';
 import { restrictToOwner } from './storage/owner-only.ts';
 import { seedDemoIfEmpty } from './storage/seed/seed-demo.ts';
 
@@ -123,13 +124,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await db.destroy();
   });
 
-  const migrations = await migrateToLatest(db);
-  const applied = migrations.results?.filter((r) => r.status === 'Success').map((r) => r.migrationName) ?? [];
-  if (applied.length) app.log.info({ applied }, 'database migrated');
-  if (config.seedDemo) {
-    const seeded = await seedDemoIfEmpty(db, { seed: config.demoSeed, productCount: config.demoProducts, useUrlKeys: config.useUrlKeys, now: clock(), dataDir: config.dataDir });
-    if (seeded) app.log.info(seeded, 'demo catalogue seeded');
-  }
+  // Instances starting together on one PostgreSQL database migrate and seed one after another (storage/engine.ts).
+  await withStartupLock(db, async (db) => {
+    const migrations = await migrateToLatest(db);
+    const applied = migrations.results?.filter((r) => r.status === 'Success').map((r) => r.migrationName) ?? [];
+    if (applied.length) app.log.info({ applied }, 'database migrated');
+    if (config.seedDemo) {
+      const seeded = await seedDemoIfEmpty(db, { seed: config.demoSeed, productCount: config.demoProducts, useUrlKeys: config.useUrlKeys, now: clock(), dataDir: config.dataDir });
+      if (seeded) app.log.info(seeded, 'demo catalogue seeded');
+    }
+  });
 
   const catalogue = new CatalogueService(db, {
     useUrlKeys: config.useUrlKeys,
