@@ -271,6 +271,20 @@ describe('item 10: secrets in logs', () => {
   });
 });
 
+describe('secrets in logs: database and mail addresses', () => {
+  it('the password in a postgres:// or smtp:// address written to the log is replaced', async () => {
+    const shop = await listeningApp({ logLevel: 'info' });
+    shop.app.log.error({ err: new Error('could not reach postgres://shop:pg-s3cret@db.example.com:5432/shop') }, 'DATABASE_URL=postgresql://shop:pg-s3cret@db/shop failed');
+    shop.app.log.warn('mail via smtp://mailer:smtp-s3cret@mail.example.com:587 deferred');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const log = shop.lines.join('');
+    expect(log).not.toContain('pg-s3cret');
+    expect(log).not.toContain('smtp-s3cret');
+    expect(log).toContain('postgres://shop:[redacted]@db.example.com:5432/shop');
+    expect(log).toContain('smtp://mailer:[redacted]@mail.example.com');
+  });
+});
+
 describe('item 9: security headers', () => {
   const policy = (header: unknown) =>
     Object.fromEntries(
