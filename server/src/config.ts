@@ -2,6 +2,7 @@ import { CURRENCY_CODES, DEFAULT_CURRENCY_RATES, DEFAULT_LOCATION_COUNTRY, DEFAU
 import { ibanValid, normaliseIban } from '@shop/shared/orders/bank-transfer';
 import { z } from 'zod/mini';
 import path from 'node:path';
+import { testDatabase } from './test/test-database.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -419,13 +420,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
-/** A configuration for tests: a temp data dir, quiet logs, a small catalogue. */
+/**
+ * A configuration for tests: a temp data dir, quiet logs, a small catalogue, and the data dir's database on the engine
+ * under test (test/test-database.ts: SQLite in the `server` Vitest project, PostgreSQL in `server-pg`).
+ */
 export function testConfig(overrides: Partial<AppConfig> & { dataDir: string }): AppConfig {
+  const database = testDatabase(overrides.dataDir);
+  // Issue 16: becomes `database,` in the object below when AppConfig gets its `database` (the PostgreSQL engine).
+  if (database.engine !== 'sqlite') throw new Error('This build has no PostgreSQL engine yet (AppConfig has no `database`): the server-pg project cannot run.');
   return {
     // Test files register many customers and write many reviews from one address: the form throttles are the
     // security tests' own (they set them), not every suite's.
     ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'true', DEMO_PRODUCTS: '1600', FORM_RATE_MAX: '1000000', FORM_CAPTCHA_AFTER: '1000000' }),
-    databaseFile: path.join(overrides.dataDir, 'shop.sqlite'),
+    databaseFile: database.file,
     ...overrides,
   };
 }
