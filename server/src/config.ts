@@ -2,6 +2,7 @@ import { CURRENCY_CODES, DEFAULT_CURRENCY_RATES, DEFAULT_LOCATION_COUNTRY, DEFAU
 import { ibanValid, normaliseIban } from '@shop/shared/orders/bank-transfer';
 import { z } from 'zod/mini';
 import path from 'node:path';
+import { testDatabase } from './test/test-database.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -459,13 +460,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
-/** A configuration for tests: a temp data dir, quiet logs, a small catalogue. */
+/**
+ * A configuration for tests: a temp data dir, quiet logs, a small catalogue, and the data dir's database on the engine
+ * under test (test/test-database.ts: SQLite in the `server` Vitest project, PostgreSQL in `server-pg`).
+ */
 export function testConfig(overrides: Partial<AppConfig> & { dataDir: string }): AppConfig {
   return {
     // Test files register many customers and write many reviews from one address: the form throttles are the
     // security tests' own (they set them), not every suite's.
     ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'true', DEMO_PRODUCTS: '1600', FORM_RATE_MAX: '1000000', FORM_CAPTCHA_AFTER: '1000000' }),
-    database: { engine: 'sqlite', file: path.join(overrides.dataDir, 'shop.sqlite') },
+    database: testDatabase(overrides.dataDir),
     ...overrides,
   };
 }

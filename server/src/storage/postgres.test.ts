@@ -1,51 +1,39 @@
 /**
  * The PostgreSQL engine itself: opening, type parsers, migrations, the startup lock, and both engines in one
- * process. Runs when SHOP_TEST_POSTGRES_URL names a server (postgres://user@127.0.0.1:port/any) that tests may
- * create and drop databases on.
+ * process. Runs in the server-pg Vitest project (its setup gives the run's cluster and this file's database prefix,
+ * and drops the databases after the file); the SQLite project has nothing to check here.
  */
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { allowTestServer } from '../test/no-network.ts';
+import { testCluster, testEngine } from '../test/test-database.ts';
 import { compiledOnce, describeDatabase, migrateToLatest, openDatabase, openSqlite, type Db } from './database.ts';
 import { engineOf, withStartupLock } from './engine.ts';
 import { migrations } from './migrations/index.ts';
 import { DatabaseUnreachableError } from './postgres.ts';
 import { seedDemoIfEmpty } from './seed/seed-demo.ts';
 
-const base = process.env.SHOP_TEST_POSTGRES_URL;
-const created: string[] = [];
 const opened: Db[] = [];
+let databases = 0;
 
-/** The server's address with another database name. */
-function urlOf(database: string): string {
-  const url = new URL(base!);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
+/** A new, empty database under this file's prefix (postgres-setup.ts drops them after the file). */
 async function freshDatabase(poolSize = 4): Promise<{ db: Db; url: string }> {
-  const name = `shop_engine_${process.pid}_${created.length}`;
-  created.push(name);
-  const url = urlOf(name);
+  const { url: base, prefix } = testCluster();
+  const target = new URL(base);
+  target.pathname = `/${prefix}engine_${databases++}`;
+  const url = target.toString();
   const db = await openDatabase({ engine: 'postgres', url, poolSize, createIfMissing: true });
   opened.push(db);
   return { db, url };
 }
 
-describe.runIf(base)('the PostgreSQL database', () => {
-  allowTestServer(Number(new URL(base ?? 'postgres://x:5432').port || 5432));
-
+describe.runIf(testEngine() === 'postgres')('the PostgreSQL database', () => {
   afterAll(async () => {
     for (const db of opened) await db.destroy();
-    const admin = new pg.Client({ connectionString: urlOf('postgres') });
-    await admin.connect();
-    for (const name of created) await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.end();
   });
 
   it('creates a missing database once, migrates it, and a second run changes nothing', async () => {

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Migrator, sql } from 'kysely';
 import { buildApp } from '../../app.ts';
-import { migrateToLatest, openSqlite } from '../../storage/database.ts';
+import { migrateToLatest } from '../../storage/database.ts';
+import { openTestDatabase } from '../../test/open-test-database.ts';
 import { migrations } from '../../storage/migrations/index.ts';
 import { testConfig } from '../../config.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
@@ -333,7 +334,7 @@ describe('delivery limits and a refused login', async () => {
 describe('migration 008 on an existing outbox', () => {
   it('turns the mails left queued while no SMTP was set into kept ones, so turning SMTP on sends none of them', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-outbox-migration-'));
-    const db = openSqlite(path.join(dir, 'shop.sqlite'));
+    const db = await openTestDatabase(dir, { empty: true });
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
     expect((await migrator.migrateTo('007-payments')).error).toBeUndefined();
     await sql`insert into outbox ("to", subject, text, html, kind, created_at, status, error, sent_at) values ('a@example.com', 'Old', 'x', null, 'test', 1, 'queued', null, null), ('b@example.com', 'Done', 'x', null, 'test', 1, 'sent', null, 2)`.execute(db);
