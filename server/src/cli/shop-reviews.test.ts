@@ -7,14 +7,15 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ReviewsRepository } from '../features/reviews/reviews.repository.ts';
 import { migrateToLatest } from '../storage/database.ts';
-import { openTestDatabase } from '../test/open-test-database.ts';
+import { createTestDatabase, openTestDatabase } from '../test/open-test-database.ts';
 import { testDatabaseEnv } from '../test/test-database.ts';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-cli-reviews-'));
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
-function shop(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function shop(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  await createTestDatabase(path.join(work, 'data'));
   return new Promise((resolve) => {
     execFile(
       path.join(serverDir, 'node_modules', '.bin', 'tsx'),

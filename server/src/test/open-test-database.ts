@@ -9,3 +9,12 @@ import { testDatabase } from './test-database.ts';
 export function openTestDatabase(dataDir: string, options: { empty?: boolean } = {}): Promise<Db> {
   return openDatabase(testDatabase(dataDir, options));
 }
+
+/**
+ * Makes sure the database of a data folder exists before a child process (a CLI run) opens it by DATABASE_URL: the
+ * CLI, like the shop outside tests, never creates a PostgreSQL database (an SQLite file it creates itself).
+ */
+export async function createTestDatabase(dataDir: string): Promise<void> {
+  const database = testDatabase(dataDir);
+  if (database.engine === 'postgres') await (await openDatabase(database)).destroy();
+}
