@@ -50,7 +50,7 @@ import { StockRepository } from './features/stock/stock.repository.ts';
 import { stockRoutes } from './features/stock/stock.routes.ts';
 import { registerClient } from './plugins/client.ts';
 import { clientErrorHandler, errorBody, registerErrorHandler, registerNotFoundHandler } from './plugins/error-handler.ts';
-import { registerJsonBodyParser } from './plugins/json-body.ts';
+import { refuseNulInAddress, registerJsonBodyParser } from './plugins/json-body.ts';
 import { REDACTED_HEADERS, redactingStream, requestSerializer } from './plugins/log-redact.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -170,6 +170,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   registerErrorHandler(app);
   registerJsonBodyParser(app);
+  refuseNulInAddress(app);
   await registerSecurityHeaders(app, { publicUrl: config.accounts.publicUrl, recaptcha: config.captcha.provider === 'recaptcha' });
   await registerOpenApi(app);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });

@@ -54,6 +54,20 @@ export function jsonDepthExceeds(text: string, limit = MAX_JSON_DEPTH): boolean 
   return false;
 }
 
+export function nulInAddress(): DomainError {
+  return new DomainError('bad_request', 'The address holds a NUL character (%00), which the shop does not store');
+}
+
+/**
+ * The same refusal for the address: a path parameter or query value written `%00` decodes to NUL (HTTP itself has no
+ * raw NUL in a request line), so it is refused with a 400 before any route reads it.
+ */
+export function refuseNulInAddress(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    if (/%00/i.test(request.url)) throw nulInAddress();
+  });
+}
+
 /** A JSON body's value: a 400 when it is not JSON, nests too deeply or holds a NUL character. */
 export function parseJsonBody(text: string): unknown {
   if (jsonDepthExceeds(text)) throw tooDeep();

@@ -65,7 +65,7 @@ describe('item 11: JSON depth', () => {
   });
 });
 
-describe('NUL characters in JSON bodies', () => {
+describe('NUL characters in JSON bodies and addresses', () => {
   // PostgreSQL text cannot hold NUL: such a value would fail its statement there (a 500), so both engines refuse it.
   for (const route of [
     { method: 'POST' as const, url: '/api/user/create' },
@@ -81,6 +81,19 @@ describe('NUL characters in JSON bodies', () => {
       }
     });
   }
+
+  it('a %00 in a query value or a path parameter is refused with a 400 as well', async () => {
+    for (const route of [
+      { method: 'POST' as const, url: '/api/cart/apply-coupon?coupon=%00' },
+      { method: 'GET' as const, url: '/api/catalog/product?sku=A%00b' },
+      { method: 'GET' as const, url: '/api/order-status/%00' },
+      { method: 'GET' as const, url: '/api/stock/check?sku=W-1%00' },
+    ]) {
+      const response = await app.inject({ ...route, ...(route.method === 'POST' ? { headers: { 'content-type': 'application/json' }, payload: '{}' } : {}) });
+      expect(response.statusCode, `${route.url}: ${response.body}`).toBe(400);
+      expect(response.json().result).toMatchObject({ error: 'bad_request', message: expect.stringContaining('NUL character') });
+    }
+  });
 
   it('an escaped backslash before u0000, and other escapes, are no NUL', async () => {
     for (const payload of ['{"email":"a\\\\u0000b","password":"x"}', '{"email":"a\\u0001b","password":"x"}']) {
