@@ -7,6 +7,7 @@
  * end a customer's streams and refuse the token (a logout or an expired token on the shop).
  */
 import type { ShopDatabase } from '../app/database.ts';
+import { testDatabase } from './rxdb-test-utils.ts';
 import { EVENT_SOURCE_CLOSED, startReplication, type EventSourceLike, type ReplicationOptions, type ShopReplication } from '../features/sync/replication.ts';
 
 type Doc = Record<string, unknown> & { id: string; updatedAt: number; writeId: string };
@@ -216,4 +217,22 @@ export function replicateAgainst(server: FakeSyncServer, database: ShopDatabase,
     listenForOnline: false,
     ...extra,
   });
+}
+
+/** Write ids and times of one test device (a replica), in order. */
+export function writer(replica: string) {
+  let n = 0;
+  return () => ({ id: `${replica}-${(n += 1)}`, at: Date.now() + n, replica });
+}
+
+/** One test device: its own local database replicating a guest cart against the fake server. */
+export interface TestDevice {
+  db: ShopDatabase;
+  replication: ShopReplication;
+  write: ReturnType<typeof writer>;
+}
+
+export async function testDevice(server: FakeSyncServer, token: string, replica = 'phone', extra: Partial<ReplicationOptions> = {}): Promise<TestDevice> {
+  const db = await testDatabase();
+  return { db, replication: replicateAgainst(server, db, token, extra), write: writer(replica) };
 }

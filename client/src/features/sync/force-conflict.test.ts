@@ -2,14 +2,12 @@
 import { cartItemFor, type CartLineDoc } from '@shop/shared/cart/index';
 import type { SkuSetEntryDoc } from '@shop/shared/sync/sku-set.schema';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ShopDatabase } from '../../app/database.ts';
-import { FakeSyncServer, replicateAgainst } from '../../test/fake-sync-server.ts';
-import { closeTestDatabasesAfterEach, eventually, quietRxdbNotice, testDatabase } from '../../test/rxdb-test-utils.ts';
+import { FakeSyncServer, testDevice, type TestDevice } from '../../test/fake-sync-server.ts';
+import { closeTestDatabasesAfterEach, eventually, quietRxdbNotice } from '../../test/rxdb-test-utils.ts';
 import { addItems } from '../cart/cart.collection.ts';
 import { addToList } from '../wishlist/sku-list.collection.ts';
 import { forceConflict, OTHER_DEVICE_REPLICA } from './force-conflict.ts';
 import { onReplicationEvent, type ReplicationEvent } from './replication-events.ts';
-import type { ShopReplication } from './replication.ts';
 
 closeTestDatabasesAfterEach();
 beforeEach(quietRxdbNotice);
@@ -24,24 +22,11 @@ beforeEach(() => {
 });
 afterEach(() => stopRecording());
 
-function writer(replica: string) {
-  let n = 0;
-  return () => ({ id: `${replica}-${(n += 1)}`, at: Date.now() + n, replica });
-}
 
-interface Device {
-  db: ShopDatabase;
-  replication: ShopReplication;
-  write: ReturnType<typeof writer>;
-}
 
-async function device(server: FakeSyncServer, token: string): Promise<Device> {
-  const db = await testDatabase();
-  const replication = replicateAgainst(server, db, token);
-  return { db, replication, write: writer('phone') };
-}
+const device = (server: FakeSyncServer, token: string) => testDevice(server, token);
 
-async function addRing(on: Device, qty: number): Promise<CartLineDoc> {
+async function addRing(on: TestDevice, qty: number): Promise<CartLineDoc> {
   const [added] = await addItems(on.db.collections.cart, [cartItemFor(ring, qty)], on.write);
   return added!.line;
 }

@@ -1,13 +1,11 @@
 // @vitest-environment node
 import { cartItemFor, type CartLineDoc } from '@shop/shared/cart/index';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ShopDatabase } from '../../app/database.ts';
-import { FakeSyncServer, replicateAgainst } from '../../test/fake-sync-server.ts';
-import { closeTestDatabasesAfterEach, eventually, quietRxdbNotice, testDatabase } from '../../test/rxdb-test-utils.ts';
+import { FakeSyncServer, testDevice } from '../../test/fake-sync-server.ts';
+import { closeTestDatabasesAfterEach, eventually, quietRxdbNotice } from '../../test/rxdb-test-utils.ts';
 import { addItems, removeLine, setLineQty, visibleLines } from '../cart/cart.collection.ts';
 import { addToList } from '../wishlist/sku-list.collection.ts';
 import { onReplicationEvent, type ReplicationEvent } from './replication-events.ts';
-import type { ShopReplication } from './replication.ts';
 
 closeTestDatabasesAfterEach();
 beforeEach(quietRxdbNotice);
@@ -15,22 +13,10 @@ beforeEach(quietRxdbNotice);
 const ring = { sku: 'RING-1', type_id: 'simple' as const, name: 'Ring', image: '/media/ring.svg', url_path: 'ring', price_incl_tax: 1210 };
 const watch = { ...ring, sku: 'WATCH-1', name: 'Watch', price_incl_tax: 5000 };
 
-function writer(replica: string) {
-  let n = 0;
-  return () => ({ id: `${replica}-${(n += 1)}`, at: Date.now() + n, replica });
-}
 
-interface Device {
-  db: ShopDatabase;
-  replication: ShopReplication;
-  write: ReturnType<typeof writer>;
-}
 
-async function device(server: FakeSyncServer, token: string, replica: string, onUnauthorized?: () => void): Promise<Device> {
-  const db = await testDatabase();
-  const replication = replicateAgainst(server, db, token, onUnauthorized ? { onUnauthorized } : {});
-  return { db, replication, write: writer(replica) };
-}
+const device = (server: FakeSyncServer, token: string, replica: string, onUnauthorized?: () => void) =>
+  testDevice(server, token, replica, onUnauthorized ? { onUnauthorized } : {});
 
 const quantities = (lines: CartLineDoc[]) => Object.fromEntries(lines.map((line) => [line.sku, line.qty]));
 
@@ -137,7 +123,10 @@ describe('replication through the server', () => {
   });
 });
 
-describe("the replication's event feed (the visualizer's replication inspector)", () => {
+describe("the replication's event feed (the visualizer's replication inspector)", { timeout: 60_000 }, () => {
+  // Several rounds through the (fake) server, RxDB and timers each: a loaded machine can need more than 5 s for one.
+  const soon = (check: () => Promise<void> | void) => eventually(check, 15_000);
+
   function record(): { events: ReplicationEvent[]; stop: () => void; of: (collection: string, type: ReplicationEvent['type']) => ReplicationEvent[] } {
     const events: ReplicationEvent[] = [];
     const stop = onReplicationEvent((event) => events.push(event));
@@ -149,7 +138,7 @@ describe("the replication's event feed (the visualizer's replication inspector)"
     const server = new FakeSyncServer();
     const token = server.createCart();
     const phone = await device(server, token, 'phone');
-    await eventually(() => {
+    await soon(() => {
       expect(feed.of('cart', 'started')).toHaveLength(1);
       expect(feed.of('wishlist', 'started')).toHaveLength(1);
       expect(feed.of('cart', 'stream').map((event) => (event as { state: string }).state)).toEqual(['connecting', 'open']);
@@ -158,7 +147,7 @@ describe("the replication's event feed (the visualizer's replication inspector)"
     });
     // The shop ends the stream: it opens again with a new ticket, and its RESYNC reaches the wishlist (no stream of its own).
     server.endStreams();
-    await eventually(() => {
+    await soon(() => {
       expect(feed.of('cart', 'stream').map((event) => (event as { state: string }).state)).toEqual(['connecting', 'open', 'retrying', 'connecting', 'open']);
       expect(feed.of('cart', 'resync')).toMatchObject([{ cause: 'stream' }, { cause: 'stream' }]);
       expect(feed.of('wishlist', 'resync')).toMatchObject([{ cause: 'other-stream' }]);
@@ -166,18 +155,18 @@ describe("the replication's event feed (the visualizer's replication inspector)"
     expect(feed.of('wishlist', 'stream')).toEqual([]);
 
     await addItems(phone.db.collections.cart, [cartItemFor(ring, 2)], phone.write);
-    await eventually(() => expect(feed.of('cart', 'push')).toMatchObject([{ documents: 1, conflicts: 0 }]));
+    await soon(() => expect(feed.of('cart', 'push')).toMatchObject([{ documents: 1, conflicts: 0 }]));
     // The server's stamped copy comes back on the stream, with the checkpoint it reached.
     const [stored] = server.list('cart', token);
-    await eventually(() =>
+    await soon(() =>
       expect(feed.of('cart', 'pull').filter((event) => (event as { via?: string }).via === 'stream')).toContainEqual(
         expect.objectContaining({ documents: 1, checkpoint: { id: stored!.id, updatedAt: stored!.updatedAt } }),
       ),
     );
-    await eventually(async () => expect(await phone.replication.checkpoints()).toEqual({ cart: { id: stored!.id, updatedAt: stored!.updatedAt }, wishlist: null }));
+    await soon(async () => expect(await phone.replication.checkpoints()).toEqual({ cart: { id: stored!.id, updatedAt: stored!.updatedAt }, wishlist: null }));
     // A pull asked for (reSync, the `online` event) answers the checkpoint it reached.
     phone.replication.reSync();
-    await eventually(() => {
+    await soon(() => {
       expect(feed.of('cart', 'resync')).toContainEqual(expect.objectContaining({ cause: 'asked' }));
       expect(feed.of('cart', 'pull').at(-1)).toMatchObject({ via: 'request', documents: 0, checkpoint: { id: stored!.id, updatedAt: stored!.updatedAt } });
     });
@@ -188,15 +177,14 @@ describe("the replication's event feed (the visualizer's replication inspector)"
     expect(feed.of('cart', 'cancelled')).toHaveLength(1);
     expect(feed.of('wishlist', 'cancelled')).toHaveLength(1);
     feed.stop();
-    // Several rounds through the (fake) server and RxDB: a loaded machine needs more than the default 5 s.
-  }, 20_000);
+  });
 
   it('tells a failed push with the time RxDB tries again, and the stream retrying', async () => {
     const feed = record();
     const server = new FakeSyncServer();
     const token = server.createCart();
     const phone = await device(server, token, 'phone');
-    await eventually(() => {
+    await soon(() => {
       expect(feed.of('cart', 'stream').at(-1)).toMatchObject({ state: 'open' });
       expect(feed.of('wishlist', 'pull')).toHaveLength(1);
     });
@@ -205,7 +193,7 @@ describe("the replication's event feed (the visualizer's replication inspector)"
     server.online = false;
     const before = Date.now();
     await addItems(phone.db.collections.cart, [cartItemFor(ring, 1)], phone.write);
-    await eventually(() => expect(feed.of('cart', 'error').length).toBeGreaterThan(0));
+    await soon(() => expect(feed.of('cart', 'error').length).toBeGreaterThan(0));
     const [error] = feed.of('cart', 'error') as Array<Extract<ReplicationEvent, { type: 'error' }>>;
     expect(error!.message).toBe('Failed to fetch');
     // RxDB waits `retryTime` (50 ms here) after a failed push.
@@ -216,10 +204,10 @@ describe("the replication's event feed (the visualizer's replication inspector)"
 
     // The stream ends (the shop restarted): its new ticket cannot be had while the shop is away.
     server.endStreams();
-    await eventually(() => expect(feed.of('cart', 'stream')).toContainEqual(expect.objectContaining({ state: 'retrying', nextRetryAt: expect.any(Number) })));
+    await soon(() => expect(feed.of('cart', 'stream')).toContainEqual(expect.objectContaining({ state: 'retrying', nextRetryAt: expect.any(Number) })));
     server.online = true;
-    await eventually(() => expect(server.list('cart', token)).toHaveLength(1));
-    await eventually(() => expect(feed.of('cart', 'stream').at(-1)).toMatchObject({ state: 'open' }));
+    await soon(() => expect(server.list('cart', token)).toHaveLength(1));
+    await soon(() => expect(feed.of('cart', 'stream').at(-1)).toMatchObject({ state: 'open' }));
     expect(await phone.replication.unsent()).toEqual({});
     await phone.replication.cancel();
     feed.stop();
