@@ -39,6 +39,8 @@ export interface FaultProxyOptions {
   delayMs?: readonly [number, number];
   /** Seconds before a `streamCut` (default 1–20). */
   streamCutS?: readonly [number, number];
+  /** The faults to choose from (default all of FAULT_KINDS). */
+  kinds?: ReadonlyArray<(typeof FAULT_KINDS)[number]>;
 }
 
 export interface FaultProxy {
@@ -198,7 +200,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
       await passStream(request, response, body);
       return;
     }
-    const fault = random.chance(faultRate) ? random.pick(FAULT_KINDS) : null;
+    const fault = random.chance(faultRate) ? random.pick(options.kinds ?? FAULT_KINDS) : null;
     if (fault) counts.faults[fault]++;
     switch (fault) {
       case 'dropBefore':
