@@ -190,7 +190,16 @@ export async function checkConvergence(db: Db, run: RunRecord): Promise<CheckRes
       for (const id of theirs.keys()) if (!mine.has(id)) violations.push(`${device.name} ${collection}/${id}: the shop has it, the device does not`);
     }
   }
-  return { name: 'every device converged', checked, violations, notes: [] };
+  const kinds = {
+    'stale copy (same write; the shop’s stamped copy never reached the device)': violations.filter((text) => text.includes('same write')).length,
+    'a different write': violations.filter((text) => text.includes('a different write')).length,
+    'missing on the device': violations.filter((text) => text.includes('the device does not')).length,
+    'deleted or unknown at the shop': violations.filter((text) => text.includes('deleted or not at all')).length,
+  };
+  const notes = Object.entries(kinds)
+    .filter(([, count]) => count > 0)
+    .map(([kind, count]) => `${count} × ${kind}`);
+  return { name: 'every device converged', checked, violations, notes };
 }
 
 /** What differs between a device's copy and the shop's: which fields, and whether it is the same write. */

@@ -238,6 +238,7 @@ export async function runChaos(settings: ChaosSettings): Promise<ChaosReport> {
       ordersAcknowledged: ledger.acknowledged.size,
       ordersPlaced: placed,
       ordersRefused: ledger.refused.size,
+      refusedBecause: ledger.refusedReasons,
       ordersAnswered500: ledger.failed500.size,
       kills: instances.kills.length,
       restarts: instances.restarts.length - settings.instances,

@@ -57,6 +57,8 @@ export class Ledger {
   /** (owner, cart fingerprint) → the order ids written for it (one per attempt). */
   readonly intents = new Map<string, Set<string>>();
   readonly refused = new Set<string>();
+  /** Why orders were refused (the result's error code): one-of-a-kind pieces sold already are expected. */
+  readonly refusedReasons: Record<string, number> = {};
   readonly failed500 = new Set<string>();
   readonly pushMs: number[] = [];
   readonly requestErrors: Record<string, number> = {};
@@ -387,6 +389,10 @@ export class Device {
         for (const sku of skus) if (this.visibleLines().some((line) => line.sku === sku)) this.remove({ sku });
       }
     } else if (order.resultCode === 400 || order.resultCode === 409) {
+      if (!this.ledger.refused.has(order.id)) {
+        const reason = (order.result as { key?: string } | undefined)?.key ?? String(order.resultCode);
+        this.ledger.refusedReasons[reason] = (this.ledger.refusedReasons[reason] ?? 0) + 1;
+      }
       this.ledger.refused.add(order.id);
       this.awaiting.delete(order.id);
     } else if (order.resultCode === 500) {
