@@ -246,6 +246,7 @@ export async function runChaos(settings: ChaosSettings): Promise<ChaosReport> {
       pushes: ledger.pushes,
       pulls: ledger.pulls,
       streamsOpened: ledger.streamsOpened,
+      customerSessionsLost: ledger.sessionsLost,
       pushP50Ms: Math.round(percentile(ledger.pushMs, 50)),
       pushP95Ms: Math.round(percentile(ledger.pushMs, 95)),
       clientErrors: ledger.requestErrors,

@@ -65,6 +65,8 @@ export class Ledger {
   /** Answers the server should never give a correct client (a 400 on a push, a 5xx): kept as evidence. */
   readonly badAnswers: string[] = [];
   pushes = 0;
+  /** A customer device answered 401 right after it renewed its token. */
+  sessionsLost = 0;
   pulls = 0;
   streamsOpened = 0;
   ordersWritten = 0;
@@ -189,6 +191,12 @@ export class Device {
     if (answer.status === 401 && this.shopper.credentials.kind === 'customer') {
       await this.renew();
       answer = await this.shopper.request(method, path, { body, headers: await this.headers() });
+      if (answer.status === 401) {
+        // Logged out again at once (a duplicated refresh spends the token twice, which ends the session): next time.
+        this.ledger.sessionsLost++;
+        this.tokens = null;
+        throw new RequestFailed('session lost');
+      }
     }
     return answer;
   }
@@ -444,7 +452,9 @@ export class Device {
         if (ticket.status !== 200 || !value) throw new RequestFailed(`ticket ${ticket.status}`);
         const response = await fetch(`${this.shopper.base}/api/replication/${collection}/stream?ticket=${encodeURIComponent(value)}`, { signal: controller.signal });
         if (response.status !== 200 || !response.body) {
-          if (response.status !== 502) this.ledger.badAnswers.push(`stream ${collection} by ${this.name}: ${response.status} ${(await response.text().catch(() => '')).slice(0, 200)}`);
+          const text = await response.text().catch(() => '');
+          // A ticket another instance issued, or one refused for a credential that just ended, differ: only the first is the shop's fault.
+          if (response.status !== 502 && (response.status !== 401 || text.includes('ticket'))) this.ledger.badAnswers.push(`stream ${collection} by ${this.name}: ${response.status} ${text.slice(0, 200)}`);
           throw new RequestFailed(`stream ${response.status}`);
         }
         this.ledger.streamsOpened++;
@@ -473,12 +483,21 @@ export class Device {
           .join('\n');
         if (!data) continue;
         const item = JSON.parse(data) as 'RESYNC' | { documents: Doc[]; checkpoint: Checkpoint };
-        if (item === 'RESYNC') this.pullNeeded.add(collection);
+        // RxDB's downstream handles the stream in order: a RESYNC pulls from the checkpoint until done before any later
+        // event moves the checkpoint on (events wait in the stream meanwhile).
+        if (item === 'RESYNC') await this.resync(collection);
         else await this.exclusive(async () => {
           for (const doc of item.documents) this.apply(collection, doc);
           this.checkpoint.set(collection, item.checkpoint);
         });
       }
+    }
+  }
+
+  private async resync(collection: ChaosCollection): Promise<void> {
+    while (this.streaming && this.online) {
+      if ((await this.exclusive(() => this.pull(collection))) >= 0) return;
+      await sleep(1000);
     }
   }
 
