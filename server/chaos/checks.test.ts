@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrateToLatest, type Db } from '../src/storage/database.ts';
 import { openTestDatabase } from '../src/test/open-test-database.ts';
-import { checkAcknowledged, checkConvergence, checkEventLog, checkMail, checkOrdersOnce, checkStock, incrementIdInSubject, parseIncrementId, type RunRecord } from './checks.ts';
+import { checkAcknowledged, checkConvergence, checkEventLog, checkMail, checkOrdersOnce, checkServerErrors, checkStock, incrementIdInSubject, parseIncrementId, type RunRecord } from './checks.ts';
 import type { Doc } from './shopper.ts';
 
 let dir: string;
@@ -182,7 +182,7 @@ describe('the chaos checks', () => {
     const deliveries = [...run.deliveries, { sender: 'i1-2', to: ['a@example.com'], subject: 'Your order #000000001', at: 9000 }];
     const heldWhenKilled = await checkMail(db, { ...run, deliveries, kills: [{ name: 'i1-1', at: 1200 }] });
     expect(heldWhenKilled.violations).toEqual([]);
-    expect(heldWhenKilled.notes).toContain('order 000000001: delivered twice (i1-1 and i1-2); the first sender was killed while holding it');
+    expect(heldWhenKilled.notes).toContain('order 000000001: delivered 2 times (i1-1 and i1-2); the earlier sender was killed while holding it');
     // Killed long after it delivered: it had marked the mail sent, so the second delivery is a real duplicate.
     const killedLater = await checkMail(db, { ...run, deliveries, kills: [{ name: 'i1-1', at: 60_000 }] });
     expect(killedLater.violations).toEqual(['order 000000001: confirmation delivered 2 times (by i1-1 and i1-2) with no kill to explain it']);
@@ -200,6 +200,14 @@ describe('the chaos checks', () => {
       '2 events but 3 applied writes',
       '2 events but 1 distinct write ids: a write was logged twice',
     ]);
+  });
+
+  it('flag error lines in the instances’ logs, grouped by message', () => {
+    const error = JSON.stringify({ level: 50, msg: 'request failed', err: { message: 'duplicate key value violates unique constraint "applied_writes_pkey"' } });
+    const info = JSON.stringify({ level: 30, msg: 'Shop open at http://127.0.0.1:1/nl' });
+    const result = checkServerErrors([`${info}\n${error}\n`, `${error}\nnot json\n`]);
+    expect(result.violations).toEqual(['2 × request failed: duplicate key value violates unique constraint "applied_writes_pkey"']);
+    expect(checkServerErrors([info]).violations).toEqual([]);
   });
 
   it('read increment ids from orders and mail subjects', () => {

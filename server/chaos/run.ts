@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DatabaseConfig } from '../src/config.ts';
 import { openDatabase, type Db } from '../src/storage/database.ts';
-import { runChecks, type CheckResult } from './checks.ts';
+import { checkServerErrors, runChecks, type CheckResult } from './checks.ts';
 import { startFaultProxy, type ProxyCounts } from './fault-proxy.ts';
 import { ensureBundle, Instances } from './instances.ts';
 import { percentile, seededRandom, type Random } from './random.ts';
@@ -219,12 +219,18 @@ export async function runChaos(settings: ChaosSettings): Promise<ChaosReport> {
       violations: settled.converged ? [] : [`not quiet after ${settled.rounds} rounds in ${SETTLE_MS / 1000} s; still unpushed: ${settled.stuck.join(', ') || 'none (pulls kept bringing documents or failing)'}`],
       notes: [],
     });
+    const badKinds = new Map<string, number>();
+    for (const answer of ledger.badAnswers) {
+      const kind = answer.replace(/ by \S+:/, ':').slice(0, 140);
+      badKinds.set(kind, (badKinds.get(kind) ?? 0) + 1);
+    }
     checks.push({
-      name: 'no bad answers (push/pull 4xx or 5xx other than the proxy’s 502)',
-      checked: ledger.pushes + ledger.pulls,
-      violations: ledger.badAnswers.slice(0, 50).concat(ledger.badAnswers.length > 50 ? [`… and ${ledger.badAnswers.length - 50} more`] : []),
+      name: 'no bad answers (push, pull or stream answered 4xx/5xx other than the proxy’s 502)',
+      checked: ledger.pushes + ledger.pulls + ledger.streamsOpened,
+      violations: [...badKinds].sort((a, b) => b[1] - a[1]).map(([kind, count]) => `${count} × ${kind}`),
       notes: [],
     });
+    checks.push(checkServerErrors(fs.readdirSync(dir).filter((name) => name.startsWith('instance-')).map((name) => fs.readFileSync(path.join(dir, name), 'utf8'))));
     if (queuedMail > 0) checks.find((check) => check.name.startsWith('one confirmation'))?.notes.push(`${queuedMail} mail(s) still queued ${MAIL_WAIT_MS / 1000} s after the end`);
 
     const placed = Number((await db.withTables<{ orders: { id: string } }>().selectFrom('orders').select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow()).count);
