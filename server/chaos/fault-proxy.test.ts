@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { allowTestServer } from '../src/test/no-network.ts';
-import { FAULT_KINDS, startFaultProxy, type FaultProxy } from './fault-proxy.ts';
+import { startFaultProxy, type FAULT_KINDS, type FaultProxy } from './fault-proxy.ts';
 import { seededRandom } from './random.ts';
 
 interface Upstream {

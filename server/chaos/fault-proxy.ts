@@ -13,7 +13,7 @@
  * a connection refused before anything was sent (an instance killed a moment ago) is retried on the next instance.
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { Random } from './random.ts';
 
 export const FAULT_KINDS = ['dropBefore', 'dropAfter', 'delay', 'duplicate', 'cut'] as const;
@@ -99,7 +99,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     noInstance: 0,
   };
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-  const sockets = new Set<import('node:net').Socket>();
+  const sockets = new Set<Socket>();
   const streams = new Set<http.ClientRequest>();
 
   /** The next instance in turn and the ones after it (for a refused connection). */
