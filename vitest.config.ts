@@ -5,7 +5,7 @@ import { NOT_ON_POSTGRES } from './server/src/test/engine-files.ts';
 
 // Every project's tests run with the network closed but for servers they start themselves (server/src/test/no-network.ts).
 const noNetwork = '../server/src/test/no-network.ts';
-const server = { root: './server', include: ['src/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 };
+const server = { root: './server', include: ['src/**/*.test.ts', 'chaos/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 };
 
 /**
  * The server tests run twice: on SQLite (`server`) and on a throwaway PostgreSQL cluster (`server-pg`), or on the
