@@ -13,7 +13,7 @@ const client = clients[0]!;
 const on = (i: number) => clients[i % clients.length]!;
 const db = withOrderTables(apps[0]!.db);
 
-const ONE_OFF = { sku: 'LAST-1', type_id: 'simple', checksum: '0123456789abcdef', qty: 1, name: 'Last', price_incl_tax: 121 };
+const ONE_OFF = { sku: 'LAST-1', type_id: 'simple' as const, checksum: '0123456789abcdef', qty: 1, name: 'Last', price_incl_tax: 121 };
 
 /** The default store's order numbers (bare digits), and its sequence's last number. */
 async function orderNumbers(): Promise<{ numbers: number[]; last: number }> {
