@@ -5,7 +5,9 @@
  * sequence and recorded with the write id that placed it, all in the write's SQLite transaction; the result fields
  * are written onto the same document, so they replicate back with it. A failure reserves nothing (the work is undone
  * to a savepoint) and writes the spec's message. Repeated, retried and concurrent pushes find the order row and
- * change nothing.
+ * change nothing. On PostgreSQL the write holds its locks in one order (decision 041): the owner's clock, the store's
+ * sequence row (numbers stay gap-free: a refused order undoes its number with the savepoint), then the stock rows in
+ * sku order; a deadlock is not a refusal: it makes the whole push run again.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { DEFAULT_STORE, isStoreCode, marketFor, type CurrencyRates, type Language, type Product } from '@shop/shared';
@@ -40,6 +42,7 @@ import type { Coupon } from '../cart/cart.repository.ts';
 import type { Doc, Trx } from '../replication/replication.repository.ts';
 import type { CheckoutMethods } from '../shipping/checkout-methods.ts';
 import { compiledOnce } from '../../storage/database.ts';
+import { isConcurrencyConflict, lockSkus } from '../../storage/engine.ts';
 import type { OrderMailKind } from './order-mail.ts';
 import { withOrderTables, withOrderTablesTrx, type OrderItemsTable, type OrdersTable, type OrderTables, type OrdersTrx, type StockReservationsTable } from './orders.tables.ts';
 
@@ -240,6 +243,9 @@ export class OrderPlacement {
       await sql`release savepoint place_order`.execute(trx);
       return this.succeeded(doc, result);
     } catch (error) {
+      // PostgreSQL gave up on the whole transaction for a concurrent one (a deadlock): the push runs again whole
+      // (`runTransaction`), which is no refusal of the order.
+      if (isConcurrencyConflict(error)) throw error;
       await sql`rollback to savepoint place_order`.execute(trx);
       await sql`release savepoint place_order`.execute(trx);
       if (error instanceof PlacementFailure) return this.failed(doc, error.kind, error.problems, error.values);
@@ -407,6 +413,8 @@ export class OrderPlacement {
    */
   private async reserve(orders: OrdersTrx, doc: OrderDoc, wanted: ReadonlyMap<string, number>): Promise<void> {
     const skus = [...wanted.keys()];
+    // PostgreSQL: the rows in sku order first, so two orders of the same skus queue instead of deadlocking.
+    await lockSkus(orders, skus);
     const taken =
       skus.length === 1
         ? (await takeOne(orders, { sku: skus[0]!, qty: wanted.get(skus[0]!)! })).rows

@@ -11,6 +11,8 @@ export interface DocumentChange {
   owner: string;
   documents: PulledDocument[];
   checkpoint: Checkpoint;
+  /** The highest replication-log seq this change covers (with several instances the log feed skips what it already delivered). */
+  seq?: number;
 }
 
 export type ChangeListener = (change: DocumentChange) => void;

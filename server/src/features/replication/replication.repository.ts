@@ -2,6 +2,11 @@
  * Replicated documents in the database (decision 010): pull by checkpoint, push with conflict detection, and
  * server-side writes. Every accepted write is stamped with the server's time, applied, appended to the event log and
  * its write id recorded in ONE transaction; open streams hear of it after the commit.
+ *
+ * Concurrency (decision 041): on PostgreSQL several writes run side by side, so each write locks its owner's clock row
+ * first (`lockOwner`) and only then reads the applied write ids and current copies; the event log takes its seqs from
+ * the log head as the last statement before the commit, so they are gap-free and in commit order; a write refused
+ * for a concurrent one (deadlock, serialization) runs again whole (`runTransaction`).
  */
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '@shop/shared';
@@ -13,6 +18,7 @@ import {
 } from '@shop/shared/sync/collections';
 import { sql } from 'kysely';
 import { compiledOnce, type Db, type Trx } from '../../storage/database.ts';
+import { isConcurrencyConflict, isUniqueViolation, lockOwner, notify, runTransaction, type RetryOptions } from '../../storage/engine.ts';
 import type { ChangeFeed } from './change-feed.ts';
 import { describeIssues, splitDeleted, type Checkpoint, type PullAnswer, type PulledDocument, type PushRow } from './replication.protocol.ts';
 
@@ -74,8 +80,17 @@ const advanceClock = compiledOnce<{ owner: string; now: number; count: number; l
     .returning('last_at'),
 );
 
+/** Takes `count` seqs from the log head; its row lock is held until the commit (migration 013). */
+const advanceLog = compiledOnce<{ count: number }, { last_seq: number }>((db, value) =>
+  db
+    .updateTable('replication_log_head')
+    .set({ last_seq: sql<number>`last_seq + ${value('count')}` })
+    .where('id', '=', 1)
+    .returning('last_seq'),
+);
+
 type DocumentRow = { collection: string; owner: string; id: string; data: string; updated_at: number; deleted: number };
-type EventRow = { collection: string; owner: string; doc_id: string; write_id: string; at: number; data: string };
+type EventRow = { seq: number; collection: string; owner: string; doc_id: string; write_id: string; at: number; data: string };
 type AppliedRow = { write_id: string; collection: string; owner: string; at: number };
 
 const upsertDocuments = (db: Trx | Db, rows: DocumentRow[]) =>
@@ -89,7 +104,7 @@ const upsertDocument = compiledOnce<DocumentRow, never>((db, value) =>
   upsertDocuments(db, [{ collection: value('collection'), owner: value('owner'), id: value('id'), data: value('data'), updated_at: value('updated_at'), deleted: value('deleted') }]),
 );
 const insertEvent = compiledOnce<EventRow, never>((db, value) =>
-  insertEvents(db, [{ collection: value('collection'), owner: value('owner'), doc_id: value('doc_id'), write_id: value('write_id'), at: value('at'), data: value('data') }]),
+  insertEvents(db, [{ seq: value('seq'), collection: value('collection'), owner: value('owner'), doc_id: value('doc_id'), write_id: value('write_id'), at: value('at'), data: value('data') }]),
 );
 const insertOneApplied = compiledOnce<AppliedRow, never>((db, value) =>
   insertApplied(db, [{ write_id: value('write_id'), collection: value('collection'), owner: value('owner'), at: value('at') }]),
@@ -120,6 +135,22 @@ interface PendingWrite {
   /** The document as the client pushed it (push writes only). */
   pushed?: Doc;
 }
+
+/** What a write stored, and the last log seq it took (none when it stored nothing). */
+interface Stored {
+  documents: PulledDocument[];
+  seq?: number;
+}
+
+/** PostgreSQL sends a write's last log seq on this channel at its commit (the log feed of other instances listens). */
+export const EVENTS_CHANNEL = 'shop_events';
+
+/**
+ * A write runs again whole when PostgreSQL refused it for a concurrent one: a deadlock or serialization failure, or a
+ * unique key taken by another owner's write that committed after this one read (a write id, an order id). The retry
+ * reads again and answers what SQLite, one write after the other, would have answered.
+ */
+const WRITE_RETRY: RetryOptions = { retryOn: (error) => isConcurrencyConflict(error) || isUniqueViolation(error) };
 
 /** Marks the write ids the server makes itself, so the log tells them from the shoppers'. */
 export const SERVER_REPLICA = 'server';
@@ -233,8 +264,10 @@ export class ReplicationRepository {
       return { data: parsed.data, deleted, assumed };
     });
 
-    const conflicts: PulledDocument[] = [];
-    const written = await this.db.transaction().execute(async (trx) => {
+    const { stored, conflicts } = await runTransaction(this.db, async (trx) => {
+      // The owner first: a concurrent write of the same owner (the same write pushed twice) waits here, then sees this one.
+      await lockOwner(trx, owner);
+      const conflicts: PulledDocument[] = [];
       const applied = await this.appliedWrites(trx, collection, owner, checked.map((row) => row.data.writeId));
       // A retried push whose writes were all applied reads no documents.
       const fresh = checked.filter((row) => !applied.has(row.data.writeId));
@@ -256,9 +289,9 @@ export class ReplicationRepository {
         masters.set(id, write);
         writes.push(write);
       }
-      return this.store(trx, collection, owner, writes);
-    });
-    await this.announce(collection, owner, written);
+      return { stored: await this.store(trx, collection, owner, writes), conflicts };
+    }, WRITE_RETRY);
+    await this.announce(collection, owner, stored);
     return conflicts;
   }
 
@@ -273,18 +306,19 @@ export class ReplicationRepository {
     decide: (current: CurrentCopy | null, trx: Trx) => Promise<ServerWrite | null>,
   ): Promise<PulledDocument | null> {
     const schema = definitionOf(collection).schema;
-    const written = await this.db.transaction().execute(async (trx) => {
+    const stored = await runTransaction(this.db, async (trx): Promise<Stored> => {
+      await lockOwner(trx, owner);
       const current = await this.current(trx, collection, owner, id);
       const next = await decide(current, trx);
-      if (!next) return [];
+      if (!next) return { documents: [] };
       const candidate = { ...next.data, id, updatedAt: current?.data.updatedAt ?? 0, writeId: next.data.writeId ?? serverWriteId() };
       const parsed = schema.safeParse(candidate);
       // The server's own write breaking the shared schema is a bug here, not bad input: a 500 that the log explains.
       if (!parsed.success) throw new Error(`A server-side ${collection} write is invalid: ${describeIssues(parsed.error)}`);
       return this.store(trx, collection, owner, [{ id, data: parsed.data, deleted: next.deleted ?? false }]);
-    });
-    await this.announce(collection, owner, written);
-    return written[0] ?? null;
+    }, WRITE_RETRY);
+    await this.announce(collection, owner, stored);
+    return stored.documents[0] ?? null;
   }
 
   /** Which of these write ids were applied already; one used by another owner or collection is refused. */
@@ -339,8 +373,8 @@ export class ReplicationRepository {
     return Number(row.last_at) - count + 1;
   }
 
-  private async store(trx: Trx, collection: CollectionName, owner: string, writes: PendingWrite[]): Promise<PulledDocument[]> {
-    if (writes.length === 0) return [];
+  private async store(trx: Trx, collection: CollectionName, owner: string, writes: PendingWrite[]): Promise<Stored> {
+    if (writes.length === 0) return { documents: [] };
     const first = await this.stamps(trx, owner, writes.length);
     const stamped = writes.map((write, index): Doc => ({ ...write.data, updatedAt: first + index }));
     const prepare = this.prepares.get(collection);
@@ -356,18 +390,35 @@ export class ReplicationRepository {
       await (rows.length === 1 ? upsertDocument(trx, rows[0]!) : upsertDocuments(trx, rows).execute());
     }
     for (const part of chunks(documents, INSERT_ROWS)) {
-      const events = part.map((document): EventRow => ({ collection, owner, doc_id: document.id, write_id: String(document.writeId), at: document.updatedAt, data: JSON.stringify(document) }));
       const applied = part.map((document): AppliedRow => ({ write_id: String(document.writeId), collection, owner, at: document.updatedAt }));
-      await (events.length === 1 ? insertEvent(trx, events[0]!) : insertEvents(trx, events).execute());
       await (applied.length === 1 ? insertOneApplied(trx, applied[0]!) : insertApplied(trx, applied).execute());
     }
-    return documents;
+    return { documents, seq: await this.appendToLog(trx, collection, owner, documents) };
   }
 
-  private announce(collection: CollectionName, owner: string, documents: PulledDocument[]): Promise<void> {
+  /**
+   * Appends the writes to the event log, last before the commit: the log head hands out their seqs and stays locked
+   * until the commit, so seqs are gap-free and in commit order on both engines (decision 041). On PostgreSQL the
+   * last seq is announced on `EVENTS_CHANNEL`, delivered at the commit. Answers the last seq.
+   */
+  private async appendToLog(trx: Trx, collection: CollectionName, owner: string, documents: PulledDocument[]): Promise<number> {
+    const head = (await advanceLog(trx, { count: documents.length })).rows[0];
+    if (!head) throw new Error('The replication log head is missing (migration 013 seeds it)');
+    const last = Number(head.last_seq);
+    let seq = last - documents.length;
+    for (const part of chunks(documents, INSERT_ROWS)) {
+      const events = part.map((document): EventRow => ({ seq: ++seq, collection, owner, doc_id: document.id, write_id: String(document.writeId), at: document.updatedAt, data: JSON.stringify(document) }));
+      await (events.length === 1 ? insertEvent(trx, events[0]!) : insertEvents(trx, events).execute());
+    }
+    await notify(trx, EVENTS_CHANNEL, String(last));
+    return last;
+  }
+
+  private announce(collection: CollectionName, owner: string, stored: Stored): Promise<void> {
+    const { documents, seq } = stored;
     const last = documents.at(-1);
     if (!last) return Promise.resolve();
-    this.feed.publish({ collection, owner, documents, checkpoint: { id: last.id, updatedAt: last.updatedAt } });
+    this.feed.publish({ collection, owner, documents, checkpoint: { id: last.id, updatedAt: last.updatedAt }, ...(seq !== undefined ? { seq } : {}) });
     const listener = this.storedListeners.get(collection);
     return listener ? Promise.resolve(listener(documents, { owner, collection })) : Promise.resolve();
   }

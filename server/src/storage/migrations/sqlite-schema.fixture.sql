@@ -265,6 +265,9 @@ CREATE TABLE "replication_clocks" ("owner" text primary key, "last_at" bigint no
 -- table replication_events on replication_events
 CREATE TABLE "replication_events" ("seq" integer primary key autoincrement, "collection" text not null, "owner" text not null, "doc_id" text not null, "write_id" text not null, "at" bigint not null, "data" text not null);
 
+-- table replication_log_head on replication_log_head
+CREATE TABLE "replication_log_head" ("id" integer primary key check (id = 1), "last_seq" integer not null);
+
 -- table reviews on reviews
 CREATE TABLE "reviews" ("id" integer primary key autoincrement, "product_id" integer not null, "customer_id" integer, "nickname" text not null, "title" text not null, "detail" text not null, "rating" integer not null, "status" integer not null, "store" text not null, "created_at" bigint not null, "updated_at" bigint not null, "ratings" text, "percent" integer);
 
