@@ -247,7 +247,10 @@ export class ReplicationRepository {
 
   /**
    * Applies a push. Answers the server's copy of every row whose `assumedMasterState` is not the server's current
-   * version (RxDB's conflict answer); a row whose `writeId` was already applied changes nothing and is no conflict.
+   * version (RxDB's conflict answer). A row whose `writeId` was already applied changes nothing; it is answered with
+   * the server's copy, because the device only pushes it again when it never got the first answer: the copy it then
+   * missed (server-owned fields, an order's number) was skipped by its pull while the write was unsent, so this answer
+   * is its only way to get it. The browser's merge takes that copy as it is, and nothing is pushed again.
    * Every row is checked against the collection's schema before anything is written.
    */
   async push(collection: CollectionName, owner: string, rows: readonly PushRow[]): Promise<PulledDocument[]> {
@@ -269,14 +272,20 @@ export class ReplicationRepository {
       await lockOwner(trx, owner);
       const conflicts: PulledDocument[] = [];
       const applied = await this.appliedWrites(trx, collection, owner, checked.map((row) => row.data.writeId));
-      // A retried push whose writes were all applied reads no documents.
-      const fresh = checked.filter((row) => !applied.has(row.data.writeId));
-      const masters = fresh.length > 0 ? await this.currentCopies(trx, collection, owner, fresh.map((row) => row.data.id)) : new Map<string, CurrentCopy>();
+      const current = await this.currentCopies(trx, collection, owner, checked.map((row) => row.data.id));
+      const masters = new Map(current);
+      // The server's copies of documents whose write was already applied (a push sent again after its answer was lost).
+      const retried = new Map<string, PulledDocument>();
       const seenWrites = new Set<string>();
       const writes: PendingWrite[] = [];
       for (const row of checked) {
         const { id, writeId } = row.data;
-        if (seenWrites.has(writeId) || applied.has(writeId)) continue;
+        if (applied.has(writeId)) {
+          const copy = current.get(id);
+          if (copy) retried.set(id, served(copy.data, copy.deleted));
+          continue;
+        }
+        if (seenWrites.has(writeId)) continue;
         const master = masters.get(id);
         if (master && (!row.assumed || !sameVersion(row.assumed, master))) {
           conflicts.push(served(master.data, master.deleted));
@@ -289,6 +298,8 @@ export class ReplicationRepository {
         masters.set(id, write);
         writes.push(write);
       }
+      // A document this push also changes or already answers as a conflict needs no second answer.
+      for (const [id, copy] of retried) if (masters.get(id) === current.get(id) && !conflicts.some((c) => c.id === id)) conflicts.push(copy);
       return { stored: await this.store(trx, collection, owner, writes), conflicts };
     }, WRITE_RETRY);
     await this.announce(collection, owner, stored);
