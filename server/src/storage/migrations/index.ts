@@ -11,6 +11,7 @@ import * as m009 from './009-payment-attempts.ts';
 import * as m010 from './010-order-language.ts';
 import * as m011 from './011-review-ratings.ts';
 import * as m012 from './012-category-thumbnail-landing-page.ts';
+import * as m014 from './014-shared-state.ts';
 
 /**
  * Versioned migrations, applied in name order. Never change what a released one builds: add the next number. The
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '010-order-language': m010,
   '011-review-ratings': m011,
   '012-category-thumbnail-landing-page': m012,
+  '014-shared-state': m014,
 };
