@@ -8,7 +8,6 @@ import { mailLanguage } from '@shop/shared/stores/shopper-locale';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import { compiledOnce, type Db, type Trx } from '../../storage/database.ts';
-import { loadTokenSecret } from '../accounts/token-secret.ts';
 import type { CatalogueService } from '../catalogue/catalogue.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { ReplicationRepository } from '../replication/replication.repository.ts';
@@ -70,25 +69,27 @@ export function createOrders(deps: {
   catalogue: CatalogueService;
   methods: CheckoutMethods;
   mailer: Mailer;
-  config: Pick<AppConfig, 'orders' | 'accounts' | 'dataDir' | 'currencyRates' | 'taxCountry'>;
+  config: Pick<AppConfig, 'orders' | 'accounts' | 'currencyRates' | 'taxCountry'>;
+  /** The token secret (token-secret.ts, loaded once in app.ts): it signs the order-status links. */
+  secret: string;
   now: () => number;
   log?: FastifyBaseLogger;
 }): OrdersFeature {
-  const secret = loadTokenSecret(deps.config.dataDir, deps.config.accounts.tokenSecret);
+  const secret = deps.secret;
   /** The mail of a placed order, with its order-status link (under the order's store). */
   const confirmation = (order: PlacedOrderMail) =>
     orderConfirmationMail({
       ...order,
       statusUrl: `${deps.config.accounts.publicUrl}/${order.store}/order-status/${order.orderToken}?hash=${order.hash}`,
     });
-  /** The mail of an order as stored, of the given kind. */
+  /** The mail of an order as stored, of the given kind (its outbox `ref` is the order id). */
   const mailOf = async (trx: Trx | OrdersTrx, orderId: string, order: MailedOrder, kind: OrderMailKind) => {
     const { rows: items } = await itemsOf(trx as Trx, { orderId });
     // The same rows under each line as the first mail (the size of a ring, the pieces of a set).
     const options = await placedLineOptions(trx as Trx, orderId);
     const addresses = JSON.parse(order.addresses) as { billing?: { firstName?: string } };
     const grandTotal = Number(order.grand_total);
-    return confirmation({
+    const mail = confirmation({
       to: order.customer_email,
       store: order.store,
       language: mailLanguage({ storeCode: isStoreCode(order.store) ? order.store : DEFAULT_STORE, language: isLanguage(order.language) ? order.language : null }),
@@ -103,6 +104,7 @@ export function createOrders(deps: {
       kind,
       ...(kind === 'awaitingTransfer' ? { bankTransfer: bankTransferInstructions(deps.config.orders.bankAccount, { grand_total: grandTotal, currency: order.currency, increment_id: order.increment_id }) } : {}),
     });
+    return { ...mail, ref: orderId };
   };
   /** Paid (from waiting) and canceled are told to the shopper, in the transaction that changes the status. */
   const statusMail = {
@@ -125,7 +127,11 @@ export function createOrders(deps: {
     mailKind: placedMailKind,
     now: deps.now,
     statusHash: (token, incrementId) => service.statusHash(token, incrementId),
-    queueConfirmation: (trx, order) => deps.mailer.queue(trx, confirmation(order)),
+    queueConfirmation: async (trx, order) => {
+      // The outbox `ref` names the order (one confirmation per order, whatever instance placed it).
+      const placed = await withOrderTables(trx).selectFrom('orders').select('id').where('order_token', '=', order.orderToken).executeTakeFirst();
+      await deps.mailer.queue(trx, { ...confirmation(order), ...(placed ? { ref: placed.id } : {}) });
+    },
     ...(deps.log ? { log: deps.log } : {}),
   });
   deps.replication.onPrepare('orders', (docs, context) => placement.prepare(docs, context));

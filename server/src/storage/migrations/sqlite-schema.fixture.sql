@@ -163,6 +163,9 @@ CREATE INDEX "reviews_status_idx" on "reviews" ("status", "id");
 -- index sqlite_autoindex_stock_reservations_1 on stock_reservations
 (no sql);
 
+-- index sqlite_autoindex_stream_tickets_1 on stream_tickets
+(no sql);
+
 -- index sqlite_autoindex_tax_rates_1 on tax_rates
 (no sql);
 
@@ -174,6 +177,9 @@ CREATE INDEX "reviews_status_idx" on "reviews" ("status", "id");
 
 -- index sqlite_autoindex_url_rewrites_1 on url_rewrites
 (no sql);
+
+-- index stream_tickets_expiry_idx on stream_tickets
+CREATE INDEX "stream_tickets_expiry_idx" on "stream_tickets" ("expires_at");
 
 -- table applied_writes on applied_writes
 CREATE TABLE "applied_writes" ("write_id" text primary key, "collection" text not null, "owner" text not null, "at" bigint not null);
@@ -227,7 +233,7 @@ CREATE TABLE "order_sequences" ("store" text primary key, "last_value" integer n
 CREATE TABLE "orders" ("id" text primary key, "owner" text not null, "write_id" text not null, "store" text not null, "increment_id" text not null unique, "status" text not null, "currency" text not null, "customer_email" text not null, "payment_method" text not null, "shipping_method" text not null, "grand_total" real not null, "totals" text not null, "addresses" text not null, "po_number" text, "order_token" text not null unique, "created_at" bigint not null, "updated_at" bigint not null, "mailed_at" bigint, "language" text);
 
 -- table outbox on outbox
-CREATE TABLE "outbox" ("id" integer primary key autoincrement, "to" text not null, "subject" text not null, "text" text not null, "html" text, "kind" text not null, "created_at" bigint not null, "status" text not null, "error" text, "sent_at" bigint, "attempts" integer default 0 not null, "next_attempt_at" bigint);
+CREATE TABLE "outbox" ("id" integer primary key autoincrement, "to" text not null, "subject" text not null, "text" text not null, "html" text, "kind" text not null, "created_at" bigint not null, "status" text not null, "error" text, "sent_at" bigint, "attempts" integer default 0 not null, "next_attempt_at" bigint, "claimed_until" bigint, "ref" text);
 
 -- table password_reset_tokens on password_reset_tokens
 CREATE TABLE "password_reset_tokens" ("token_hash" text primary key, "customer_id" integer not null references "customers" ("id") on delete cascade, "created_at" bigint not null, "expires_at" bigint not null, "used_at" bigint);
@@ -285,6 +291,9 @@ CREATE TABLE "stock_items" ("product_id" integer primary key references "product
 
 -- table stock_reservations on stock_reservations
 CREATE TABLE "stock_reservations" ("order_id" text not null references "orders" ("id"), "sku" text not null, "qty" integer not null, "created_at" bigint not null, "released_at" bigint, constraint "stock_reservations_pk" primary key ("order_id", "sku"));
+
+-- table stream_tickets on stream_tickets
+CREATE TABLE "stream_tickets" ("ticket_hash" text primary key, "collection" text not null, "owner" text not null, "credential" text not null, "expires_at" bigint not null);
 
 -- table tax_classes on tax_classes
 CREATE TABLE "tax_classes" ("id" integer primary key, "name" text not null, "type" text not null);

@@ -1,0 +1,71 @@
+/** Reads a replication stream over a real socket (inject cannot hold a response open) with Node's http client. */
+import http from 'node:http';
+
+export interface EventStream {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  /** Resolves with the next event's parsed `data`; fails when none comes within `timeoutMs`. */
+  next(timeoutMs?: number): Promise<unknown>;
+  close(): void;
+}
+
+const open = new Set<http.ClientRequest>();
+
+/** Ends every stream still open (afterAll). */
+export function closeStreams(): void {
+  open.forEach((request) => request.destroy());
+  open.clear();
+}
+
+export function connectStream(url: string): Promise<EventStream> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, (response) => {
+      const queue: unknown[] = [];
+      const waiting: Array<(value: unknown) => void> = [];
+      let buffer = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        buffer += chunk;
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = block
+            .split('\n')
+            .filter((line) => line.startsWith('data: '))
+            .map((line) => line.slice(6))
+            .join('\n');
+          if (!data) continue;
+          const value = JSON.parse(data);
+          const waiter = waiting.shift();
+          if (waiter) waiter(value);
+          else queue.push(value);
+        }
+      });
+      resolve({
+        status: response.statusCode ?? 0,
+        headers: response.headers,
+        next: (timeoutMs = 2000) =>
+          queue.length
+            ? Promise.resolve(queue.shift())
+            : new Promise((done, fail) => {
+                const waiter = (value: unknown) => {
+                  clearTimeout(timer);
+                  done(value);
+                };
+                const timer = setTimeout(() => {
+                  waiting.splice(waiting.indexOf(waiter), 1);
+                  fail(new Error(`no event within ${timeoutMs / 1000} s`));
+                }, timeoutMs);
+                waiting.push(waiter);
+              }),
+        close: () => {
+          request.destroy();
+          open.delete(request);
+        },
+      });
+    });
+    open.add(request);
+    request.on('error', reject);
+  });
+}
