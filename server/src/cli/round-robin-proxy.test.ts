@@ -83,6 +83,19 @@ describe('the round-robin proxy', () => {
     expect(posted).toMatchObject({ method: 'POST', body: '{"qty":2}' });
   });
 
+  it('names the instance that answered when asked to, never its address', async () => {
+    const [a, b] = await Promise.all([instance('a'), instance('b')]);
+    const proxy = createRoundRobinProxy({ upstreams: [a.url, b.url], healthPath: null, instanceName: (url) => (url === a.url ? 'one' : null) });
+    cleanups.push(() => proxy.close());
+    const url = await proxy.listen(0, '127.0.0.1');
+    const answers = await Promise.all([fetch(`${url}/who`), fetch(`${url}/who`)]);
+    const named = await Promise.all(answers.map(async (response) => [((await response.json()) as { name: string }).name, response.headers.get('x-shop-instance')]));
+    expect(named.sort()).toEqual([
+      ['a', 'one'],
+      ['b', null],
+    ]);
+  });
+
   it("appends the client's address to X-Forwarded-For and names the original host", async () => {
     const a = await instance('a');
     const { url } = await proxyOver([a.url]);

@@ -25,6 +25,11 @@ export interface RoundRobinProxyOptions {
   healthIntervalMs?: number;
   /** How long a health check may take before the instance counts as unhealthy. Default 2000 ms. */
   healthTimeoutMs?: number;
+  /**
+   * A name for the instance that answered, sent back as `X-Shop-Instance` (which one answered, for whoever looks into
+   * a problem); no header when it answers null or is not given. Never the instance's address.
+   */
+  instanceName?: (upstream: string) => string | null;
   /** Lines for the operator (an instance turned unhealthy or healthy again). */
   log?: (line: string) => void;
 }
@@ -84,7 +89,7 @@ export type ForwardOutcome =
  * Sends one request to one instance and streams the answer back. The request body is read only once the
  * connection stands, so a refused connection leaves it unread for another instance.
  */
-export function forwardRequest(req: http.IncomingMessage, res: http.ServerResponse, upstream: string, agent: http.Agent): Promise<ForwardOutcome> {
+export function forwardRequest(req: http.IncomingMessage, res: http.ServerResponse, upstream: string, agent: http.Agent, instanceName: string | null = null): Promise<ForwardOutcome> {
   return new Promise((resolve) => {
     const target = new URL(req.url ?? '/', upstream);
     let sent = false;
@@ -106,7 +111,9 @@ export function forwardRequest(req: http.IncomingMessage, res: http.ServerRespon
       });
       upstreamRes.on('error', () => res.destroy());
       upstreamRes.on('aborted', () => res.destroy());
-      res.writeHead(upstreamRes.statusCode ?? 502, upstreamRes.statusMessage, passOn(upstreamRes.headers));
+      const headers = passOn(upstreamRes.headers);
+      if (instanceName !== null) headers['x-shop-instance'] = instanceName;
+      res.writeHead(upstreamRes.statusCode ?? 502, upstreamRes.statusMessage, headers);
       // An event stream's headers go out at once, before its first event.
       res.flushHeaders();
       upstreamRes.pipe(res);
@@ -145,7 +152,7 @@ export function createRoundRobinProxy(options: RoundRobinProxyOptions): RoundRob
     return up.length > 0 ? up : [...upstreams.keys()];
   };
   const mark = (url: string, ok: boolean) => {
-    if (!upstreams.has(url) || upstreams.get(url) === ok) return;
+    if (closed || !upstreams.has(url) || upstreams.get(url) === ok) return;
     upstreams.set(url, ok);
     log(ok ? `${url} answers again` : `${url} does not answer; requests go to the other instances`);
   };
@@ -171,7 +178,7 @@ export function createRoundRobinProxy(options: RoundRobinProxyOptions): RoundRob
     const start = next++;
     for (let i = 0; i < candidates.length; i++) {
       const upstream = candidates[(start + i) % candidates.length]!;
-      const outcome = await forwardRequest(req, res, upstream, agent);
+      const outcome = await forwardRequest(req, res, upstream, agent, options.instanceName?.(upstream) ?? null);
       if (outcome !== 'not-sent') return;
       mark(upstream, false);
     }
