@@ -36,6 +36,10 @@ import { createRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const MAX_INSTANCES = 32;
 const STOP_TIMEOUT_MS = 15_000;
+/** Log levels that would hide an instance's "Shop open at" line. */
+const QUIETER_THAN_INFO = new Set<string>(['warn', 'error', 'fatal', 'silent']);
+/** An instance that has not opened after this long is stopped (and started again, as when it dies). */
+const START_TIMEOUT_MS = 120_000;
 /** An instance that ran this long before dying is restarted after 1 s; one dying sooner waits longer each time. */
 const STEADY_MS = 30_000;
 
@@ -176,6 +180,8 @@ export async function serve(argv: string[], io: Io): Promise<number> {
       TRUST_PROXY: instanceTrustProxy(env.TRUST_PROXY),
       // Each instance's lines go through serve's own output, a pipe: keep them readable on a terminal.
       LOG_FORMAT: env.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
+      // Each instance's address comes from its "Shop open at" line, logged at info level.
+      LOG_LEVEL: QUIETER_THAN_INFO.has(config.logLevel) ? 'info' : config.logLevel,
       ...(tokenSecret ? { TOKEN_SECRET: tokenSecret } : {}),
     };
 
@@ -189,6 +195,10 @@ export async function serve(argv: string[], io: Io): Promise<number> {
         instance.startedAt = Date.now();
         let opened = false;
         const recent: string[] = [];
+        const tooSlow = setTimeout(() => {
+          io.err(`Instance ${instance.number} did not open within ${START_TIMEOUT_MS / 1000} s; stopping it`);
+          child.kill('SIGKILL');
+        }, START_TIMEOUT_MS);
         const relay = (stream: NodeJS.ReadableStream, write: (line: string) => void) =>
           readline.createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => {
             write(`[shop ${instance.number}] ${line}`);
@@ -197,6 +207,7 @@ export async function serve(argv: string[], io: Io): Promise<number> {
             const open = /Shop open at (http:\/\/127\.0\.0\.1:\d+)\//.exec(line);
             if (open) {
               opened = true;
+              clearTimeout(tooSlow);
               instance.url = open[1]!;
               io.out(`Instance ${instance.number} (pid ${child.pid}) open at ${instance.url}`);
               proxy?.setUpstreams(upstreams());
@@ -206,6 +217,7 @@ export async function serve(argv: string[], io: Io): Promise<number> {
         relay(child.stdout!, io.out);
         relay(child.stderr!, io.err);
         child.once('exit', (code, signal) => {
+          clearTimeout(tooSlow);
           instance.child = null;
           const wasOpen = instance.url !== null;
           instance.url = null;
