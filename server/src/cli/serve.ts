@@ -11,7 +11,7 @@
  *    HOST=127.0.0.1 (only the proxy reaches it), the same DATA_DIR (pictures), one token secret (TOKEN_SECRET, or on
  *    PostgreSQL the `settings` row `token_secret`, made once), TRUST_PROXY naming the proxy, and PUBLIC_URL naming the
  *    proxy's address (links in mails).
- * 4. The proxy (round-robin-proxy.ts) sends requests to the instances whose /health answers.
+ * 4. The proxy (round-robin-proxy.ts) sends requests to the instances whose /health answers (asked every 5 s).
  * 5. An instance that dies is started again (after 1 s; longer, up to 30 s, when it keeps dying at once).
  * 6. SIGINT and SIGTERM close the proxy, pass the signal on to every instance, wait for them (SIGKILL after 15 s),
  *    stop the throwaway cluster if there is one, and exit 0.
@@ -36,6 +36,8 @@ import { createRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const MAX_INSTANCES = 32;
 const STOP_TIMEOUT_MS = 15_000;
+/** How often the proxy asks each instance's /health. */
+const HEALTH_INTERVAL_MS = 5000;
 /** Log levels that would hide an instance's "Shop open at" line. */
 const QUIETER_THAN_INFO = new Set<string>(['warn', 'error', 'fatal', 'silent']);
 /** An instance that has not opened after this long is stopped (and started again, as when it dies). */
@@ -244,6 +246,9 @@ export async function serve(argv: string[], io: Io): Promise<number> {
 
     proxy = createRoundRobinProxy({
       upstreams: [],
+      // Every check is a request line in each instance's log; a dead instance is skipped at once anyway (its
+      // connections are refused), so the checks only have to find hung ones.
+      healthIntervalMs: HEALTH_INTERVAL_MS,
       instanceName: (url) => String(instances.find((instance) => instance.url === url)?.number ?? '') || null,
       log: (line) => io.out(`Proxy: ${line}`),
     });

@@ -6,8 +6,6 @@ export function healthRoutes(catalogue: CatalogueService, startedAt: Date) {
     app.get(
       '/health',
       {
-        // Load balancers (and `pnpm shop serve`'s proxy) ask every second or so: a log line each would drown the rest.
-        logLevel: 'warn',
         schema: {
           tags: ['system'],
           summary: 'Liveness and catalogue state',
