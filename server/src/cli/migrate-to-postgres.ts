@@ -20,7 +20,7 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { sql, type Kysely } from 'kysely';
 import type { AppConfig } from '../config.ts';
-import { TOKEN_SECRET_FILE } from '../features/accounts/token-secret.ts';
+import { TOKEN_SECRET_FILE, TOKEN_SECRET_SETTING } from '../features/accounts/token-secret.ts';
 import { describeDatabase, migrateToLatest, openDatabase, openSqlite, type Db } from '../storage/database.ts';
 import { OWNER_DIR_MODE } from '../storage/owner-only.ts';
 
@@ -34,7 +34,6 @@ type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
 /** Anything that runs raw SQL: the target or the copying transaction. */
 type Executes = Pick<Kysely<never>, 'getExecutor'>;
 
-const TOKEN_SECRET_KEY = 'token_secret';
 /** Bound parameters per insert statement (PostgreSQL allows 65535). */
 const PARAMETERS_PER_BATCH = 30_000;
 const MAX_ROWS_PER_BATCH = 1000;
@@ -111,7 +110,7 @@ async function shopDataIn(target: Db, fromMigrations: Map<string, number>): Prom
   const found: string[] = [];
   for (const table of await postgresTables(target)) {
     let rows = await postgresCount(target, table);
-    if (table === 'settings') rows -= Number((await sql<{ n: number }>`select count(*) as n from settings where key = ${TOKEN_SECRET_KEY}`.execute(target)).rows[0]!.n);
+    if (table === 'settings') rows -= Number((await sql<{ n: number }>`select count(*) as n from settings where key = ${TOKEN_SECRET_SETTING}`.execute(target)).rows[0]!.n);
     if (rows > (fromMigrations.get(table) ?? 0)) found.push(`${table} (${rows} rows)`);
   }
   return found;
@@ -215,9 +214,9 @@ export async function migrateToPostgres(config: AppConfig, io: Io): Promise<numb
           const file = path.join(config.dataDir, TOKEN_SECRET_FILE);
           const secret = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : '';
           if (secret.length >= 32) {
-            const inserted = await sql`insert into settings (key, value) values (${TOKEN_SECRET_KEY}, ${secret}) on conflict (key) do nothing`.execute(db);
+            const inserted = await sql`insert into settings (key, value) values (${TOKEN_SECRET_SETTING}, ${secret}) on conflict (key) do nothing`.execute(db);
             if (Number(inserted.numAffectedRows ?? 0) > 0) {
-              io.out(`Copied the token secret of ${file} into the settings row ${TOKEN_SECRET_KEY}: customers stay logged in.`);
+              io.out(`Copied the token secret of ${file} into the settings row ${TOKEN_SECRET_SETTING}: customers stay logged in.`);
               added.set('settings', 1);
             }
           }

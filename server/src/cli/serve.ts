@@ -20,16 +20,15 @@
  * data are deleted when serve stops.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { sql } from 'kysely';
 import { startCluster, type Cluster } from '../../../scripts/postgres-cluster.mjs';
 // @ts-expect-error a plain ES module without types; it holds the flags `pnpm start` runs the server with
 import { SERVER_NODE_FLAGS } from '../../scripts/node-flags.mjs';
 import { ConfigError, loadConfig, type AppConfig } from '../config.ts';
+import { loadTokenSecret } from '../features/accounts/token-secret.ts';
 import { describeDatabase, migrateToLatest, openDatabase } from '../storage/database.ts';
 import { createRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy.ts';
 
@@ -62,9 +61,6 @@ interface Io {
   err: (line: string) => void;
 }
 
-/** The settings row every instance signs tokens with, made once (the same row the app reads on PostgreSQL). */
-const TOKEN_SECRET_KEY = 'token_secret';
-
 /** TRUST_PROXY for the instances: whatever the operator trusts in front of serve, plus the proxy itself on loopback. */
 export function instanceTrustProxy(configured: string | undefined): string {
   const text = configured?.trim() ?? '';
@@ -78,14 +74,12 @@ function hostForPeople(host: string): string {
   return host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
 }
 
-/** Shared across instances: TOKEN_SECRET when set; on PostgreSQL the settings row (made here when missing). */
+/** Shared across instances: TOKEN_SECRET when set; on PostgreSQL the settings row the app reads (made here when missing). */
 async function sharedTokenSecret(config: AppConfig, configured: string | undefined, db: Awaited<ReturnType<typeof openDatabase>>): Promise<string | null> {
   if (configured) return configured;
   // On SQLite there is one instance, which keeps using the data folder's token-secret file.
   if (config.database.engine !== 'postgres') return null;
-  await sql`insert into settings (key, value) values (${TOKEN_SECRET_KEY}, ${randomBytes(48).toString('base64url')}) on conflict (key) do nothing`.execute(db);
-  const row = await db.selectFrom('settings').select('value').where('key', '=', TOKEN_SECRET_KEY).executeTakeFirstOrThrow();
-  return row.value;
+  return loadTokenSecret(db, config.dataDir, null);
 }
 
 class Instance {
