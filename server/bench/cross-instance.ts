@@ -11,6 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { startInstances, type BenchCluster } from './instances.ts';
+import { EventStreamReader } from '../src/features/replication/event-stream-reader.ts';
 
 const ROUNDS = Number(process.env.BENCH_CROSS_ROUNDS ?? 200);
 const WARMUP = 10;
@@ -45,20 +46,10 @@ async function openStream(base: string, cart: string): Promise<EventStream> {
       // Events not yet asked for wait here (RESYNC comes with the headers, before anyone asks).
       const queue: unknown[] = [];
       let waiter: { match: (data: unknown) => boolean; done: (data: unknown) => void } | null = null;
-      let buffer = '';
+      const reader = new EventStreamReader();
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => {
-        buffer += chunk;
-        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const data = block
-            .split('\n')
-            .filter((line) => line.startsWith('data: '))
-            .map((line) => line.slice(6))
-            .join('\n');
-          if (!data) continue;
-          const value: unknown = JSON.parse(data);
+        for (const value of reader.take(chunk)) {
           if (waiter) {
             if (waiter.match(value)) waiter.done(value);
           } else queue.push(value);

@@ -29,6 +29,7 @@ import type { OrderDoc } from '@shop/shared/sync/order.schema';
 import { addToSkuSet, isInSkuSet, removeFromSkuSet } from '@shop/shared/sync/sku-set';
 import type { SkuSetEntryDoc } from '@shop/shared/sync/sku-set.schema';
 import type { Random } from './random.ts';
+import { EventStreamReader } from '../src/features/replication/event-stream-reader.ts';
 
 export const CHAOS_COLLECTIONS = ['cart', 'wishlist', 'orders'] as const;
 export type ChaosCollection = (typeof CHAOS_COLLECTIONS)[number];
@@ -470,19 +471,10 @@ export class Device {
 
   private async readEvents(collection: ChaosCollection, body: ReadableStream<Uint8Array>): Promise<void> {
     const decoder = new TextDecoder();
-    let buffer = '';
+    const reader = new EventStreamReader();
     for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
-      buffer += decoder.decode(chunk, { stream: true });
-      for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-        const event = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const data = event
-          .split('\n')
-          .filter((line) => line.startsWith('data:'))
-          .map((line) => line.slice(5).trim())
-          .join('\n');
-        if (!data) continue;
-        const item = JSON.parse(data) as 'RESYNC' | { documents: Doc[]; checkpoint: Checkpoint };
+      for (const event of reader.take(decoder.decode(chunk, { stream: true }))) {
+        const item = event as 'RESYNC' | { documents: Doc[]; checkpoint: Checkpoint };
         // RxDB's downstream handles the stream in order: a RESYNC pulls from the checkpoint until done before any later
         // event moves the checkpoint on (events wait in the stream meanwhile).
         if (item === 'RESYNC') await this.resync(collection);

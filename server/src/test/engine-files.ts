@@ -8,6 +8,7 @@ export const NO_DATABASE = [
   'src/server.test.ts',
   'src/config.test.ts',
   'src/cli/shop.test.ts',
+  'src/features/replication/event-stream-reader.test.ts',
   'src/cli/round-robin-proxy.test.ts',
   'src/plugins/log-format.test.ts',
   'src/test/no-network.test.ts',

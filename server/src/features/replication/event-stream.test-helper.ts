@@ -1,5 +1,6 @@
 /** Reads a replication stream over a real socket (inject cannot hold a response open) with Node's http client. */
 import http from 'node:http';
+import { EventStreamReader } from './event-stream-reader.ts';
 
 export interface EventStream {
   status: number;
@@ -22,21 +23,10 @@ export function connectStream(url: string): Promise<EventStream> {
     const request = http.get(url, (response) => {
       const queue: unknown[] = [];
       const waiting: Array<(value: unknown) => void> = [];
-      let buffer = '';
+      const reader = new EventStreamReader();
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const data = block
-            .split('\n')
-            .filter((line) => line.startsWith('data: '))
-            .map((line) => line.slice(6))
-            .join('\n');
-          if (!data) continue;
-          const value = JSON.parse(data);
+        for (const value of reader.take(chunk)) {
           const waiter = waiting.shift();
           if (waiter) waiter(value);
           else queue.push(value);
