@@ -326,7 +326,18 @@ async function main(): Promise<void> {
   const ci = process.argv.includes('--ci');
   const engineSetting = ci ? 'both' : (process.env.CHAOS_ENGINE ?? 'both');
   if (!['sqlite', 'postgres', 'both'].includes(engineSetting)) throw new Error(`CHAOS_ENGINE must be sqlite, postgres or both, not "${engineSetting}"`);
-  const engines: Engine[] = engineSetting === 'both' ? ['sqlite', 'postgres'] : [engineSetting as Engine];
+  let engines: Engine[] = engineSetting === 'both' ? ['sqlite', 'postgres'] : [engineSetting as Engine];
+  if (engines.includes('postgres')) {
+    const { clusterAvailable } = await import('../../scripts/postgres-cluster.mjs');
+    const available = clusterAvailable();
+    if (!available.ok) {
+      // Like the server tests: a developer without PostgreSQL gets the SQLite half and one line; CI never skips.
+      if (process.env.SHOP_REQUIRE_POSTGRES === '1') throw new Error(`The chaos run needs PostgreSQL here (SHOP_REQUIRE_POSTGRES=1): ${available.why}`);
+      if (engineSetting === 'postgres') throw new Error(`The chaos run on PostgreSQL needs PostgreSQL: ${available.why} (apt-get install postgresql)`);
+      console.log(`PostgreSQL half of the chaos run skipped locally: ${available.why} (apt-get install postgresql); CI runs it`);
+      engines = ['sqlite'];
+    }
+  }
   const durationS = ci ? 120 : numberSetting('CHAOS_DURATION', 600, { min: 5, max: 86_400 });
   const shoppers = numberSetting('CHAOS_SHOPPERS', 20, { min: 1, max: 500 });
   const seed = numberSetting('CHAOS_SEED', Math.floor(Math.random() * 1_000_000), { min: 0, max: 4_294_967_295 });
