@@ -5,9 +5,11 @@
  * sequence and recorded with the write id that placed it, all in the write's SQLite transaction; the result fields
  * are written onto the same document, so they replicate back with it. A failure reserves nothing (the work is undone
  * to a savepoint) and writes the spec's message. Repeated, retried and concurrent pushes find the order row and
- * change nothing. On PostgreSQL the write holds its locks in one order (decision 041): the owner's clock, the store's
- * sequence row (numbers stay gap-free: a refused order undoes its number with the savepoint), then the stock rows in
- * sku order; a deadlock is not a refusal: it makes the whole push run again.
+ * change nothing. On PostgreSQL the write holds its locks in one order (decision 041): the owner's clock, the stock
+ * rows in sku order, then the store's number row, taken last, after every check that may refuse the order (numbers
+ * stay gap-free: a refused order never takes one, and anything failing after it undoes it with the savepoint), then
+ * the log head; the rows every order of a store or sku waits for are held for as few statements as can be. A deadlock
+ * is not a refusal: it makes the whole push run again.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { DEFAULT_STORE, isStoreCode, marketFor, type CurrencyRates, type Language, type Product } from '@shop/shared';
@@ -285,7 +287,8 @@ export class OrderPlacement {
     await sql`savepoint place_order`.execute(trx);
     try {
       const result = await this.place(trx, orders, owner, doc);
-      await sql`release savepoint place_order`.execute(trx);
+      // The savepoint is left to the commit (one statement less while the number row is locked): a later order of
+      // the same push takes its own of the same name, and a rollback goes to the latest one.
       return this.succeeded(doc, result);
     } catch (error) {
       // PostgreSQL gave up on the whole transaction for a concurrent one (a deadlock): the push runs again whole
