@@ -7,7 +7,7 @@
  * with the CPU each process spent per order, so a missed aim says where the time went.
  * Without PostgreSQL (no binaries, no BENCH_POSTGRES_URL) it prints one line saying so and measures nothing.
  * Runs alone with `node --expose-gc --import tsx bench/scale-out.ts` (BENCH_SCALE_OUT_SQLITE=1 measures SQLite
- * first, for the summary).
+ * first, for the summary; BENCH_CROSS=0 leaves out the cross-instance part).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,11 +38,15 @@ export async function benchScaleOut(sqlite: OrdersFigures | null): Promise<void>
         console.log(`  FAILED: ${(error as Error).message}`);
       }
     }
-    try {
-      cross = await benchCrossInstance(cluster);
-    } catch (error) {
-      errors.push(`cross-instance: ${(error as Error).message}`);
-      console.log(`  FAILED: ${(error as Error).message}`);
+    if (process.env.BENCH_CROSS === '0') {
+      console.log('\ncross-instance: skipped (BENCH_CROSS=0)');
+    } else {
+      try {
+        cross = await benchCrossInstance(cluster);
+      } catch (error) {
+        errors.push(`cross-instance: ${(error as Error).message}`);
+        console.log(`  FAILED: ${(error as Error).message}`);
+      }
     }
   } finally {
     cluster.stop();

@@ -80,7 +80,7 @@ export async function runTransaction<DB, T>(db: Kysely<DB>, fn: (trx: Transactio
  * Serialises the writes of one replication owner on PostgreSQL: the owner's clock row, locked first in the write's
  * transaction (created when the owner has none), so a second write of the same owner reads the applied write ids and
  * the current copies only after the first one committed. The lock order of every write (decision 041) is: owner clock,
- * store order sequence, stock rows by sku, replication log head. On SQLite one connection already runs the writes
+ * stock rows by sku, store order sequence (an order takes its number last), replication log head. On SQLite one connection already runs the writes
  * one after the other, and this costs no statement.
  */
 export async function lockOwner<DB>(trx: Transaction<DB>, owner: string): Promise<void> {

@@ -54,6 +54,24 @@ describe('orders placed at the same moment', () => {
     expect(after.numbers).toEqual(Array.from({ length: after.last }, (_, i) => i + 1));
   });
 
+  it('one push of three orders, the middle one short of stock, beside other pushes: the placed two take numbers with no hole, their rows carry the numbers their documents answer', async () => {
+    await client.setStock('LAST-1', 0);
+    const cart = await client.newCart();
+    const others = await Promise.all(Array.from({ length: 4 }, (_, i) => on(i).newCart()));
+    const docs = [orderDoc(), orderDoc({ items: [ONE_OFF] }), orderDoc()];
+    const before = await orderNumbers();
+    await Promise.all([on(0).push(cart, docs.map((doc) => ({ doc }))), ...others.map((other, i) => on(i + 1).push(other, [{ doc: orderDoc() }]))]);
+
+    const outcomes = await Promise.all(docs.map((doc) => client.order(cart, doc.id)));
+    expect(outcomes.map((order) => order.resultCode)).toEqual([200, 409, 200]);
+    expect(outcomes[1]).not.toHaveProperty('increment_id');
+    const rows = await db.selectFrom('orders').select(['id', 'increment_id']).where('id', 'in', docs.map((doc) => doc.id)).execute();
+    expect(new Map(rows.map((row) => [row.id, row.increment_id]))).toEqual(new Map([docs[0]!, docs[2]!].map((doc, i) => [doc.id, outcomes[i * 2]!.increment_id])));
+    const after = await orderNumbers();
+    expect(after.last).toBe(before.last + 6);
+    expect(after.numbers).toEqual(Array.from({ length: after.last }, (_, i) => i + 1));
+  });
+
   it('the same write pushed twice at once, to both instances, is applied once and answered without a 5xx', async () => {
     for (let round = 0; round < 5; round++) {
       const cart = await client.newCart();

@@ -18,7 +18,7 @@ import {
 } from '@shop/shared/sync/collections';
 import { sql } from 'kysely';
 import { compiledOnce, type Db, type Trx } from '../../storage/database.ts';
-import { isConcurrencyConflict, isUniqueViolation, lockOwner, notify, runTransaction, type RetryOptions } from '../../storage/engine.ts';
+import { engineOf, isConcurrencyConflict, isUniqueViolation, lockOwner, notify, runTransaction, type RetryOptions } from '../../storage/engine.ts';
 import type { ChangeFeed } from './change-feed.ts';
 import { describeIssues, splitDeleted, type Checkpoint, type PullAnswer, type PulledDocument, type PushRow } from './replication.protocol.ts';
 
@@ -395,16 +395,22 @@ export class ReplicationRepository {
     const documents = prepared.map((data, index) => served(data, writes[index]!.deleted));
 
     // The table keeps the last copy of each document (one push may write a document twice); the log keeps every write.
-    const latest = new Map(documents.map((document) => [document.id, document]));
-    for (const part of chunks([...latest.values()], INSERT_ROWS)) {
-      const rows = part.map(({ _deleted, ...data }): DocumentRow => ({ collection, owner, id: data.id, data: JSON.stringify(data), updated_at: data.updatedAt, deleted: _deleted ? 1 : 0 }));
-      await (rows.length === 1 ? upsertDocument(trx, rows[0]!) : upsertDocuments(trx, rows).execute());
+    const rows = [...new Map(documents.map((document) => [document.id, document])).values()].map(
+      ({ _deleted, ...data }): DocumentRow => ({ collection, owner, id: data.id, data: JSON.stringify(data), updated_at: data.updatedAt, deleted: _deleted ? 1 : 0 }),
+    );
+    // A write's own write ids (the prepare step may have made the server's: a cart line the stock lowered).
+    const applied = documents.map((document): AppliedRow => ({ write_id: String(document.writeId), collection, owner, at: document.updatedAt }));
+    if (engineOf(trx) === 'postgres' && documents.length <= INSERT_ROWS) {
+      return { documents, seq: await storeAndLogOnPostgres(trx, rows, applied, this.events(collection, owner, documents)) };
     }
-    for (const part of chunks(documents, INSERT_ROWS)) {
-      const applied = part.map((document): AppliedRow => ({ write_id: String(document.writeId), collection, owner, at: document.updatedAt }));
-      await (applied.length === 1 ? insertOneApplied(trx, applied[0]!) : insertApplied(trx, applied).execute());
-    }
+    for (const part of chunks(rows, INSERT_ROWS)) await (part.length === 1 ? upsertDocument(trx, part[0]!) : upsertDocuments(trx, part).execute());
+    for (const part of chunks(applied, INSERT_ROWS)) await (part.length === 1 ? insertOneApplied(trx, part[0]!) : insertApplied(trx, part).execute());
     return { documents, seq: await this.appendToLog(trx, collection, owner, documents) };
+  }
+
+  /** The log rows of the writes, without their seqs (the log head hands them out). */
+  private events(collection: CollectionName, owner: string, documents: PulledDocument[]): Omit<EventRow, 'seq'>[] {
+    return documents.map((document) => ({ collection, owner, doc_id: document.id, write_id: String(document.writeId), at: document.updatedAt, data: JSON.stringify(document) }));
   }
 
   /**
@@ -414,11 +420,11 @@ export class ReplicationRepository {
    */
   private async appendToLog(trx: Trx, collection: CollectionName, owner: string, documents: PulledDocument[]): Promise<number> {
     const head = (await advanceLog(trx, { count: documents.length })).rows[0];
-    if (!head) throw new Error('The replication log head is missing (migration 013 seeds it)');
+    if (!head) throw new Error(LOG_HEAD_MISSING);
     const last = Number(head.last_seq);
     let seq = last - documents.length;
-    for (const part of chunks(documents, INSERT_ROWS)) {
-      const events = part.map((document): EventRow => ({ seq: ++seq, collection, owner, doc_id: document.id, write_id: String(document.writeId), at: document.updatedAt, data: JSON.stringify(document) }));
+    for (const part of chunks(this.events(collection, owner, documents), INSERT_ROWS)) {
+      const events = part.map((event): EventRow => ({ seq: ++seq, ...event }));
       await (events.length === 1 ? insertEvent(trx, events[0]!) : insertEvents(trx, events).execute());
     }
     await notify(trx, EVENTS_CHANNEL, String(last));
@@ -433,6 +439,39 @@ export class ReplicationRepository {
     const listener = this.storedListeners.get(collection);
     return listener ? Promise.resolve(listener(documents, { owner, collection })) : Promise.resolve();
   }
+}
+
+const LOG_HEAD_MISSING = 'The replication log head is missing (migration 013 seeds it)';
+
+/**
+ * PostgreSQL: the documents' upsert, their write ids, the log head's seqs, the log rows and the notification at the commit in ONE
+ * statement (data-modifying `with` parts all run, on one snapshot), so a write holds the log head (and an order its
+ * store's number row) for one round trip and the commit. The same rows and seqs as `appendToLog`. Answers the last seq.
+ */
+async function storeAndLogOnPostgres(trx: Trx, rows: DocumentRow[], applied: AppliedRow[], events: Omit<EventRow, 'seq'>[]): Promise<number> {
+  const count = events.length;
+  const documentValues = sql.join(rows.map((row) => sql`(${row.collection}, ${row.owner}, ${row.id}, ${row.data}, cast(${row.updated_at} as bigint), cast(${row.deleted} as integer))`));
+  const appliedValues = sql.join(applied.map((row) => sql`(${row.write_id}, ${row.collection}, ${row.owner}, cast(${row.at} as bigint))`));
+  const eventValues = sql.join(
+    events.map((event, index) => sql`(cast(${index + 1} as integer), ${event.collection}, ${event.owner}, ${event.doc_id}, ${event.write_id}, cast(${event.at} as bigint), ${event.data})`),
+  );
+  const { rows: heads } = await sql<{ last_seq: number }>`
+    with stored as (
+      insert into replicated_documents (collection, owner, id, data, updated_at, deleted) values ${documentValues}
+      on conflict (collection, owner, id) do update set data = excluded.data, updated_at = excluded.updated_at, deleted = excluded.deleted
+    ), applied as (
+      insert into applied_writes (write_id, collection, owner, at) values ${appliedValues}
+    ), head as (
+      update replication_log_head set last_seq = last_seq + cast(${count} as integer) where id = 1 returning last_seq
+    ), logged as (
+      insert into replication_events (seq, collection, owner, doc_id, write_id, at, data)
+      select head.last_seq - cast(${count} as integer) + e.k, e.collection, e.owner, e.doc_id, e.write_id, e.at, e.data
+      from head cross join (values ${eventValues}) as e (k, collection, owner, doc_id, write_id, at, data)
+    )
+    select last_seq, pg_notify(${EVENTS_CHANNEL}, cast(last_seq as text)) from head`.execute(trx);
+  const head = heads[0];
+  if (!head) throw new Error(LOG_HEAD_MISSING);
+  return Number(head.last_seq);
 }
 
 export function serverWriteId(): string {
