@@ -5,9 +5,12 @@
  */
 import { canonicalJson } from '@shop/shared/sync/canonical';
 import { sql } from 'kysely';
+import type { ReceivedMail } from '../src/features/mail/smtp-sink.ts';
 import type { Db } from '../src/storage/database.ts';
 import type { ChaosCollection, Doc } from './shopper.ts';
-import type { Delivery } from './smtp-sink.ts';
+
+/** A mail at the sink, as the checks read it: `sender` is the instance process that delivered it (e.g. "i1-3"). */
+export type Delivery = Pick<ReceivedMail, 'sender' | 'to' | 'subject' | 'at'>;
 
 export interface CheckResult {
   name: string;

@@ -14,13 +14,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DatabaseConfig } from '../src/config.ts';
+import { startSmtpSink } from '../src/features/mail/smtp-sink.ts';
 import { openDatabase, type Db } from '../src/storage/database.ts';
 import { checkServerErrors, runChecks, type CheckResult } from './checks.ts';
 import { startFaultProxy, type ProxyCounts } from './fault-proxy.ts';
 import { ensureBundle, Instances } from './instances.ts';
 import { percentile, seededRandom, type Random } from './random.ts';
 import { Ledger, Shopper, type ChaosProduct, type Device } from './shopper.ts';
-import { startSmtpSink } from './smtp-sink.ts';
 
 type Engine = 'sqlite' | 'postgres';
 
@@ -152,7 +152,7 @@ export async function runChaos(settings: ChaosSettings): Promise<ChaosReport> {
       database = { engine: 'sqlite', file: path.join(dataDir, 'shop.sqlite') };
     }
 
-    const sink = await startSmtpSink();
+    const sink = await startSmtpSink({ login: 'accept' });
     cleanups.push(() => sink.close());
     const instances = new Instances({ count: settings.instances, env, smtpUrlFor: sink.urlFor, logDir: dir });
     cleanups.push(() => instances.stopAll());
@@ -210,7 +210,7 @@ export async function runChaos(settings: ChaosSettings): Promise<ChaosReport> {
       intents: ledger.intents,
       initialStock: stockBefore,
       devices: devices.map((device) => ({ name: device.name, owner: shopperOf(shoppers, device).ownerKey, documents: device.liveDocuments() })),
-      deliveries: sink.deliveries,
+      deliveries: sink.received,
       kills: instances.kills,
     });
     checks.unshift({
@@ -256,7 +256,7 @@ export async function runChaos(settings: ChaosSettings): Promise<ChaosReport> {
       pushP50Ms: Math.round(percentile(ledger.pushMs, 50)),
       pushP95Ms: Math.round(percentile(ledger.pushMs, 95)),
       clientErrors: ledger.requestErrors,
-      mailsDelivered: sink.deliveries.length,
+      mailsDelivered: sink.received.length,
       settleRounds: settled.rounds,
     };
     const violations = checks.reduce((sum, check) => sum + check.violations.length, 0);

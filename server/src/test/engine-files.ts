@@ -22,6 +22,7 @@ export const NO_DATABASE = [
   'src/features/media/product-image.test.ts',
   'src/features/media/svg-kit.test.ts',
   'src/features/newsletter/mailchimp.test.ts',
+  'src/features/mail/smtp-sink.test.ts',
   'src/features/orders/order-mail.test.ts',
   'src/storage/seed/generator/generate-catalogue.test.ts',
   'src/storage/seed/generator/random.test.ts',

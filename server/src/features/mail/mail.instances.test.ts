@@ -6,11 +6,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TEST_NOW } from '../../test/build-test-app.ts';
 import { buildInstances } from '../../test/instances.ts';
-import { startFakeSmtp } from './fake-smtp.test-helper.ts';
+import { startSmtpSink } from './smtp-sink.ts';
 import { DELIVERY_LEASE_MS, type OutboxMailer } from './mailer.ts';
 import { OutboxRepository } from './outbox.repository.ts';
 
-const smtp = await startFakeSmtp();
+const smtp = await startSmtpSink();
 afterAll(() => smtp.close());
 const [a, b] = (await buildInstances({
   config: (base) => ({ ...base, mail: { ...base.mail, keepDays: 30, smtpUrl: smtp.url, from: 'shop@example.com', devMailbox: false } }),
