@@ -90,6 +90,8 @@ export interface PlacementOptions {
 
 /** What the confirmation mail of a placed order says. */
 export interface PlacedOrderMail {
+  /** The order's id: the outbox names the order by it (`ref`). */
+  orderId: string;
   to: string;
   store: string;
   language: Language;
@@ -427,6 +429,7 @@ export class OrderPlacement {
     const hash = this.options.statusHash(orderToken, incrementId);
     const bankTransfer = payment.code === BANK_TRANSFER_CODE ? bankTransferInstructions(this.options.bankAccount, { grand_total: totals.grand_total, currency: totals.currency, increment_id: incrementId }) : undefined;
     await this.options.queueConfirmation(trx, {
+      orderId: doc.id,
       to: doc.customer_email.trim(),
       store,
       language,

@@ -76,12 +76,17 @@ export function createOrders(deps: {
   log?: FastifyBaseLogger;
 }): OrdersFeature {
   const secret = deps.secret;
-  /** The mail of a placed order, with its order-status link (under the order's store). */
-  const confirmation = (order: PlacedOrderMail) =>
-    orderConfirmationMail({
+  /**
+   * The mail of a placed order, with its order-status link (under the order's store); its outbox `ref` names the order
+   * (one confirmation per order, whatever instance placed it).
+   */
+  const confirmation = (order: PlacedOrderMail) => ({
+    ...orderConfirmationMail({
       ...order,
       statusUrl: `${deps.config.accounts.publicUrl}/${order.store}/order-status/${order.orderToken}?hash=${order.hash}`,
-    });
+    }),
+    ref: order.orderId,
+  });
   /** The mail of an order as stored, of the given kind (its outbox `ref` is the order id). */
   const mailOf = async (trx: Trx | OrdersTrx, orderId: string, order: MailedOrder, kind: OrderMailKind) => {
     const { rows: items } = await itemsOf(trx as Trx, { orderId });
@@ -89,7 +94,8 @@ export function createOrders(deps: {
     const options = await placedLineOptions(trx as Trx, orderId);
     const addresses = JSON.parse(order.addresses) as { billing?: { firstName?: string } };
     const grandTotal = Number(order.grand_total);
-    const mail = confirmation({
+    return confirmation({
+      orderId,
       to: order.customer_email,
       store: order.store,
       language: mailLanguage({ storeCode: isStoreCode(order.store) ? order.store : DEFAULT_STORE, language: isLanguage(order.language) ? order.language : null }),
@@ -104,7 +110,6 @@ export function createOrders(deps: {
       kind,
       ...(kind === 'awaitingTransfer' ? { bankTransfer: bankTransferInstructions(deps.config.orders.bankAccount, { grand_total: grandTotal, currency: order.currency, increment_id: order.increment_id }) } : {}),
     });
-    return { ...mail, ref: orderId };
   };
   /** Paid (from waiting) and canceled are told to the shopper, in the transaction that changes the status. */
   const statusMail = {
@@ -127,11 +132,7 @@ export function createOrders(deps: {
     mailKind: placedMailKind,
     now: deps.now,
     statusHash: (token, incrementId) => service.statusHash(token, incrementId),
-    queueConfirmation: async (trx, order) => {
-      // The outbox `ref` names the order (one confirmation per order, whatever instance placed it).
-      const placed = await withOrderTables(trx).selectFrom('orders').select('id').where('order_token', '=', order.orderToken).executeTakeFirst();
-      await deps.mailer.queue(trx, { ...confirmation(order), ...(placed ? { ref: placed.id } : {}) });
-    },
+    queueConfirmation: (trx, order) => deps.mailer.queue(trx, confirmation(order)),
     ...(deps.log ? { log: deps.log } : {}),
   });
   deps.replication.onPrepare('orders', (docs, context) => placement.prepare(docs, context));
