@@ -76,6 +76,8 @@ export class CatalogueService {
   /** The version check running now (one at a time), and whether another was asked for meanwhile. */
   private checking: Promise<void> | null = null;
   private checkAgain = false;
+  /** The load running now (`refresh`). */
+  private refreshing: Promise<void> | null = null;
   private closed = false;
 
   constructor(
@@ -93,7 +95,17 @@ export class CatalogueService {
     },
   ) {}
 
+  /**
+   * Loads the catalogue as it is now. One load at a time: a call during a load waits for it and then loads again (the
+   * catalogue may have moved meanwhile), so a late load never replaces a newer one.
+   */
   async refresh(): Promise<void> {
+    while (this.refreshing) await this.refreshing.catch(() => undefined);
+    this.refreshing = this.load().finally(() => (this.refreshing = null));
+    return this.refreshing;
+  }
+
+  private async load(): Promise<void> {
     const snapshot = await loadCatalogueSnapshot(this.db);
     const index = new ProductIndex(snapshot, this.options.clock(), await loadIndexSources(this.db), taxDefaultCountry(this.options.taxCountry));
     const context: DocumentContext = { snapshot, pricesOf: (id) => index.pricesOf(id), productCounts: index.productCounts, useUrlKeys: this.options.useUrlKeys };
@@ -156,6 +168,8 @@ export class CatalogueService {
       do {
         this.checkAgain = false;
         if (this.closed) return;
+        // A load under way (an import through this instance) is waited for: it may already bring the new version.
+        await this.refreshing?.catch(() => undefined);
         const row = await this.db.selectFrom('catalogue_changes').select((eb) => eb.fn.max('id').as('version')).executeTakeFirst();
         if (!this.closed && Number(row?.version ?? 0) !== this.loaded?.snapshot.version) await this.refresh();
       } while (this.checkAgain);
