@@ -23,6 +23,7 @@ import { createHash } from 'node:crypto';
 import { addToLineOp, applyCartOp, isCartLineVisible, removeOp, setQtyOp } from '@shop/shared/cart/cart-line';
 import type { CartLineDoc } from '@shop/shared/cart/cart.schema';
 import { cartItemChecksum, cartLineId } from '@shop/shared/cart/checksum';
+import { cartFingerprint, placementIdOf } from '@shop/shared/orders/placement-id';
 import { deepEqual } from '@shop/shared/sync/canonical';
 import { REPLICATED_COLLECTIONS, type CollectionDefinition } from '@shop/shared/sync/collections';
 import type { OrderDoc } from '@shop/shared/sync/order.schema';
@@ -87,16 +88,9 @@ interface Answer {
 const ADDRESS = { firstName: 'Anna', lastName: 'Jansen', country: 'NL', streetAddress: 'Kalverstraat 1', city: 'Amsterdam', zipCode: '1012 NX' };
 const CHECKSUM = cartItemChecksum({});
 
-/** client/src/features/orders/order-documents.ts `cartFingerprint` and `placementId`, with Node's hash. */
-export function cartFingerprint(lines: readonly Pick<CartLineDoc, 'id' | 'qty' | 'writeId'>[]): string {
-  return lines
-    .filter((line) => line.qty > 0)
-    .map((line) => `${line.id}=${line.qty}@${line.writeId}`)
-    .sort()
-    .join('|');
-}
+/** The browser's order id for an attempt at placing this cart (shared/src/orders/placement-id.ts), with Node's hash. */
 export function placementId(lines: readonly Pick<CartLineDoc, 'id' | 'qty' | 'writeId'>[], attempt: number): string {
-  return `o-${createHash('sha256').update(cartFingerprint(lines)).digest('hex').slice(0, 32)}-${attempt}`;
+  return placementIdOf(createHash('sha256').update(cartFingerprint(lines)).digest('hex'), attempt);
 }
 function finallyRefused(order: Pick<OrderDoc, 'transmited' | 'resultCode'>): boolean {
   return order.transmited && (order.resultCode === 400 || order.resultCode === 409);
