@@ -109,7 +109,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/src/server.ts', 'server/bench/**/*.ts', 'server/src/storage/seed/cli.ts', 'scripts/**', 'client/scripts/**', 'server/scripts/**', 'e2e/bench/**'],
+    files: ['server/src/server.ts', 'server/bench/**/*.ts', 'server/chaos/run.ts', 'server/src/storage/seed/cli.ts', 'scripts/**', 'client/scripts/**', 'server/scripts/**', 'e2e/bench/**'],
     rules: { 'no-console': 'off' },
   },
 );

@@ -1,5 +1,6 @@
 // Prints one closing line for the whole test run ("Tests: N passed, N failed, N skipped"),
-// summing the unit/integration results (Vitest) and the browser journeys (Playwright).
+// summing the unit/integration results (Vitest) and the browser journeys (Playwright), then says whether the server
+// tests' PostgreSQL half ran (vitest.config.ts writes test-results/postgres.json).
 import fs from 'node:fs';
 
 function read(file) {
@@ -27,4 +28,10 @@ if (e2e?.stats) {
 }
 if (!vitest || !e2e) console.error(`missing results: ${!vitest ? 'test-results/vitest.json ' : ''}${!e2e ? 'test-results/e2e.json' : ''}`);
 console.log(`Tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-process.exit(failed > 0 || !vitest || !e2e ? 1 : 0);
+const postgres = read('test-results/postgres.json');
+// CI requires the PostgreSQL half (SHOP_REQUIRE_POSTGRES=1): a run without it is not a passing run there.
+const postgresMissing = process.env.SHOP_REQUIRE_POSTGRES === '1' && (!postgres || postgres.skipped);
+if (postgres?.skipped) console.log(postgres.line);
+else if (postgres) console.log('Server tests ran on SQLite and on PostgreSQL.');
+if (postgresMissing) console.error('SHOP_REQUIRE_POSTGRES=1, but the PostgreSQL half did not run.');
+process.exit(failed > 0 || !vitest || !e2e || postgresMissing ? 1 : 0);

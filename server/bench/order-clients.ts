@@ -1,7 +1,8 @@
 /**
  * The shoppers of the orders bench (bench/orders.ts): each takes the next order, pushes it through
- * /api/replication/orders/push and pushes the same write again (a retry: must change nothing). Runs as a worker thread
- * (`clientsInWorker` in orders.ts), or on the server's thread with BENCH_ORDER_CLIENTS_WORKER=0.
+ * /api/replication/orders/push and pushes the same write again (a retry: must change nothing). With several server
+ * instances the pushes go round robin over them, so a retry often reaches another instance than its first push.
+ * Runs as a worker thread (`clientsInWorker` in orders.ts), or on the server's thread with BENCH_ORDER_CLIENTS_WORKER=0.
  */
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
@@ -10,7 +11,8 @@ import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 export const SKUS = ['BENCH-A', 'BENCH-B', 'BENCH-C', 'BENCH-D'];
 
 export interface ClientJob {
-  base: string;
+  /** The server instances' addresses: each push goes to the next one (round robin, as a load balancer would). */
+  bases: string[];
   carts: string[];
   /** Orders in all, the warm-up ones included. */
   orders: number;
@@ -55,11 +57,14 @@ function order(index: number) {
 export async function runClients(job: ClientJob): Promise<ClientReport> {
   // node:http with keep-alive, one socket per shopper: far less garbage than fetch, so the load generator's own
   // collections do not show up as server latency.
-  const agent = new http.Agent({ keepAlive: true, maxSockets: job.carts.length });
+  const agents = job.bases.map(() => new http.Agent({ keepAlive: true, maxSockets: job.carts.length }));
+  let turn = 0;
   const push = (cart: string, doc: ReturnType<typeof order>) =>
     new Promise<void>((resolve, reject) => {
       const body = JSON.stringify([{ assumedMasterState: null, newDocumentState: doc }]);
-      const request = http.request(`${job.base}/api/replication/orders/push?cartId=${cart}`, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (response) => {
+      const instance = turn++ % job.bases.length;
+      const agent = agents[instance]!;
+      const request = http.request(`${job.bases[instance]}/api/replication/orders/push?cartId=${cart}`, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (response) => {
         const parts: Buffer[] = [];
         response.on('data', (part: Buffer) => parts.push(part));
         response.on('end', () => (response.statusCode === 200 ? resolve() : reject(new Error(`push failed ${response.statusCode}: ${Buffer.concat(parts).toString()}`))));
@@ -86,7 +91,7 @@ export async function runClients(job: ClientJob): Promise<ClientReport> {
     }),
   );
   const elapsed = performance.now() - start;
-  agent.destroy();
+  for (const agent of agents) agent.destroy();
   return { times, warmupTimes, pushed, elapsed };
 }
 

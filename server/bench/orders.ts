@@ -1,16 +1,17 @@
 /**
- * Order placing over real HTTP on loopback: 20 shoppers at once, each pushing confirmed orders through
+ * Order placing over real HTTP on loopback: on SQLite in this process (`benchOrders`), and on PostgreSQL with one or
+ * more bundled server instances as child processes (`benchOrdersOnPostgres`, run by bench/scale-out.ts). 20 shoppers at once, each pushing confirmed orders through
  * /api/replication/orders/push (every order pushed twice, as a retry would), for products whose stock runs out
  * during the run. The first BENCH_ORDER_WARMUP orders (default 400) warm up the JIT and the statement cache: they are
  * placed and checked like the rest, and their times are printed apart. Prints orders placed per second, the p50/p95
- * latency of one placing push and the CPU time the process (server and clients) spent per order, then checks the
+ * latency of one placing push and where the CPU time went per order (the server thread, or each instance and PostgreSQL;
+ * the bench process with the clients), then checks the
  * outcome against the database and throws when any check fails:
  * no stock below 0 and per sku sold == reserved; every order answered once (placed or refused), each placed order
  * with one order row, its own reservation and a number of the gap-free sequence; no order refused while its stock
  * would have covered it; the retries wrote nothing; one confirmation mail per placed order.
  * The shoppers run in a worker thread with node:http keep-alive clients, so the server's event loop is not also the
- * load generator's (decision 024); BENCH_ORDER_CLIENTS_WORKER=0 puts them on the server's thread. The server thread's
- * busy time per order (event-loop utilisation) is printed beside the process CPU.
+ * load generator's (decision 024); BENCH_ORDER_CLIENTS_WORKER=0 puts them on the server's thread.
  * BENCH_ORDERS (default 2000, timed), BENCH_ORDER_WARMUP (default 400) and BENCH_ORDER_CLIENTS (default 20) size it.
  * Runs alone with
  * `node --expose-gc --import tsx bench/orders.ts`.
@@ -28,6 +29,8 @@ import { importCatalogue } from '../src/features/catalogue/catalogue.import.ts';
 import { withOrderTables } from '../src/features/orders/orders.tables.ts';
 import { runClients, SKUS, type ClientJob, type ClientReport } from './order-clients.ts';
 import { fixtureCatalogue } from '../src/test/fixture-catalogue.ts';
+import { migrateToLatest, openDatabase, type Db } from '../src/storage/database.ts';
+import { startInstances, treeCpuSeconds, type BenchCluster, type Instances } from './instances.ts';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 2000);
 const CLIENTS = Number(process.env.BENCH_ORDER_CLIENTS ?? 20);
@@ -50,38 +53,176 @@ function catalogue() {
   return { source, stockEach };
 }
 
-export async function benchOrders(): Promise<void> {
+/** What one run of the orders bench measured (printed as it ends; `pnpm bench` sums the variants up). */
+export interface OrdersFigures {
+  label: string;
+  placedPerSecond: number;
+  handledPerSecond: number;
+  p50: number;
+  p95: number;
+  failures: string[];
+}
+
+/** On SQLite, in this process (the shop's default and the figures before issue 16). */
+export async function benchOrders(): Promise<OrdersFigures> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-orders-'));
-  const app = await buildApp(testConfig({ dataDir, seedDemo: false }));
-  const { source, stockEach } = catalogue();
-  await importCatalogue(app.db, source, { mode: 'replace', useUrlKeys: true, now: new Date(), origin: 'bench' });
+  const app = await buildApp(testConfig({ dataDir, seedDemo: false, database: { engine: 'sqlite', file: path.join(dataDir, 'shop.sqlite') } }));
+  const stockEach = await importBenchCatalogue(app.db);
   await app.catalogue.refresh();
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  try {
+    const loopBefore = performance.eventLoopUtilization();
+    return await runOrders({
+      label: 'SQLite, 1 instance (in process)',
+      bases: [base],
+      db: app.db,
+      stockEach,
+      where: () => {
+        const loop = performance.eventLoopUtilization(loopBefore);
+        return `server thread busy ${loop.active.toFixed(0)} ms in all`;
+      },
+    });
+  } finally {
+    // Closing waits for the SQLite checkpointer's worker, which is unref'd: hold the event loop open meanwhile, as
+    // server.ts does, or Node ends the bench there.
+    const hold = setInterval(() => {}, 1000);
+    await app.close();
+    clearInterval(hold);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * On PostgreSQL: a fresh database on `cluster`, the catalogue imported before the instances start, then `instances`
+ * bundled servers (child processes, bench/instances.ts) that the clients push to round robin. The outcome is
+ * checked through the bench's own connection (openDatabase), as on SQLite.
+ */
+export async function benchOrdersOnPostgres(cluster: BenchCluster, instances: number): Promise<OrdersFigures> {
+  const url = cluster.database(`orders_${instances}`);
+  const db = await openDatabase({ engine: 'postgres', url, poolSize: 2, createIfMissing: false });
+  let servers: Instances | null = null;
+  try {
+    await migrateToLatest(db);
+    const stockEach = await importBenchCatalogue(db);
+    servers = await startInstances(url, instances);
+    const pids = servers.pids;
+    const cpu = () => ({ instances: pids.map(treeCpuSeconds), postgres: cluster.postmaster ? treeCpuSeconds(cluster.postmaster) : Number.NaN });
+    let before = cpu();
+    const waits = sampleWaits(db);
+    return await runOrders({
+      label: `PostgreSQL, ${instances} instance${instances > 1 ? 's' : ''}`,
+      bases: servers.urls,
+      db,
+      stockEach,
+      started: () => {
+        before = cpu();
+        waits.start();
+      },
+      where: (orders) => {
+        const after = cpu();
+        const waiting = waits.stop();
+        const perOrder = (seconds: number) => `${((seconds * 1000) / orders).toFixed(2)} ms`;
+        const each = after.instances.map((t, i) => perOrder(t - before.instances[i]!));
+        return `CPU per order: instance${each.length > 1 ? 's' : ''} ${each.join(' + ')}, PostgreSQL ${Number.isNaN(after.postgres) ? 'not measured (BENCH_POSTGRES_URL)' : perOrder(after.postgres - before.postgres)}\n  ${waiting}`;
+      },
+    });
+  } finally {
+    await servers?.stop();
+    await db.destroy();
+  }
+}
+
+/**
+ * What the shop's PostgreSQL connections were doing, sampled every 20 ms from pg_stat_activity during the timed load:
+ * per state and wait event, the mean number of connections in it (the bench's own connection left out). Connections
+ * "idle in transaction" hold a transaction open while the instance does something else; "Lock" waits are row or
+ * advisory locks (shown with the start of the waiting statement); "IO: WALSync" is the commit's flush.
+ */
+function sampleWaits(db: Db) {
+  const seen = new Map<string, number>();
+  let samples = 0;
+  let timer: NodeJS.Timeout | null = null;
+  let busy = false;
+  const sample = async () => {
+    if (busy) return;
+    busy = true;
+    try {
+      const rows = await sql<{ what: string; n: number }>`
+        select state || coalesce(': ' || wait_event_type || ' ' || wait_event, '')
+          || case when wait_event_type = 'Lock' then ' (' || left(regexp_replace(query, '\\s+', ' ', 'g'), 60) || '…)' else '' end as what,
+          count(*)::int as n
+        from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid() and state <> 'idle'
+        group by 1`.execute(db);
+      samples++;
+      for (const row of rows.rows) seen.set(row.what, (seen.get(row.what) ?? 0) + Number(row.n));
+    } finally {
+      busy = false;
+    }
+  };
+  return {
+    start() {
+      timer = setInterval(() => void sample(), 20);
+    },
+    stop(): string {
+      if (timer) clearInterval(timer);
+      const top = [...seen].sort((a, b) => b[1] - a[1]).slice(0, 6);
+      if (samples === 0 || top.length === 0) return 'PostgreSQL connections: nothing sampled';
+      return `PostgreSQL connections at work, mean over ${samples} samples: ${top.map(([what, n]) => `${(n / samples).toFixed(2)} ${what}`).join(', ')}`;
+    },
+  };
+}
+
+async function importBenchCatalogue(db: Db): Promise<number> {
+  const { source, stockEach } = catalogue();
+  await importCatalogue(db, source, { mode: 'replace', useUrlKeys: true, now: new Date(), origin: 'bench' });
+  return stockEach;
+}
+
+interface OrdersRun {
+  label: string;
+  bases: string[];
+  db: Db;
+  stockEach: number;
+  /** Called as the timed load starts (after the carts were made). */
+  started?: () => void;
+  /** Where the time went, in one line, once the load is over (`orders`: pushed orders). */
+  where: (orders: number) => string;
+}
+
+async function runOrders({ label, bases, db, stockEach, started, where }: OrdersRun): Promise<OrdersFigures> {
   const carts = await Promise.all(
-    Array.from({ length: CLIENTS }, async () => ((await (await fetch(`${base}/api/cart/create`, { method: 'POST' })).json()) as { result: string }).result),
+    Array.from({ length: CLIENTS }, async (_, i) => ((await (await fetch(`${bases[i % bases.length]}/api/cart/create`, { method: 'POST' })).json()) as { result: string }).result),
   );
-  const job: ClientJob = { base, carts, orders: WARMUP + ORDERS, warmup: WARMUP };
+  const job: ClientJob = { bases, carts, orders: WARMUP + ORDERS, warmup: WARMUP };
   global.gc?.();
+  started?.();
   const cpuBefore = process.cpuUsage();
-  const loopBefore = performance.eventLoopUtilization();
   const { times, warmupTimes, pushed, elapsed } = CLIENTS_IN_WORKER ? await clientsInWorker(job) : await runClients(job);
   const cpu = process.cpuUsage(cpuBefore);
-  const loop = performance.eventLoopUtilization(loopBefore);
+  const spent = where(pushed.length);
 
-  const failures = await checkOutcome(app, pushed, stockEach);
+  const failures = await checkOutcome(db, pushed, stockEach);
   times.sort((a, b) => a - b);
   const everything = [...warmupTimes, ...times].sort((a, b) => a - b);
   const placed = failures.placed;
-  console.log(`\norders (${CLIENTS} concurrent clients over HTTP ${CLIENTS_IN_WORKER ? 'in a worker thread' : 'on the server thread'}, ${WARMUP} + ${ORDERS} orders each pushed twice, stock for ~80%):`);
-  console.log(`  placed ${placed} of ${pushed.length}, ${Math.round(pushed.length / (elapsed / 1000)).toLocaleString('en')} orders/s handled, ${Math.round(placed / (elapsed / 1000)).toLocaleString('en')} orders/s placed with stock reservation`);
-  console.log(`  placing push p50 ${percentile(times, 50).toFixed(2)} ms   p95 ${percentile(times, 95).toFixed(2)} ms   (n=${times.length}, after ${warmupTimes.length} warm-up orders)`);
+  const figures: OrdersFigures = {
+    label,
+    placedPerSecond: placed / (elapsed / 1000),
+    handledPerSecond: pushed.length / (elapsed / 1000),
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    failures: failures.messages,
+  };
+  console.log(`\norders, ${label} (${CLIENTS} concurrent clients over HTTP ${CLIENTS_IN_WORKER ? 'in a worker thread' : 'on the server thread'}, ${WARMUP} + ${ORDERS} orders each pushed twice, stock for ~80%):`);
+  console.log(`  placed ${placed} of ${pushed.length}, ${Math.round(figures.handledPerSecond).toLocaleString('en')} orders/s handled, ${Math.round(figures.placedPerSecond).toLocaleString('en')} orders/s placed with stock reservation`);
+  console.log(`  placing push p50 ${figures.p50.toFixed(2)} ms   p95 ${figures.p95.toFixed(2)} ms   (n=${times.length}, after ${warmupTimes.length} warm-up orders)`);
   if (everything.length > times.length) console.log(`  with the warm-up: p50 ${percentile(everything, 50).toFixed(2)} ms   p95 ${percentile(everything, 95).toFixed(2)} ms   (n=${everything.length})`);
-  console.log(`  server thread busy ${(loop.active / pushed.length).toFixed(2)} ms per order (2 pushes${CLIENTS_IN_WORKER ? '' : ', clients included'}); process CPU ${((cpu.user + cpu.system) / 1000 / pushed.length).toFixed(2)} ms per order; ${(elapsed / 1000).toFixed(1)} s`);
+  console.log(`  ${spent}; bench process CPU ${((cpu.user + cpu.system) / 1000 / pushed.length).toFixed(2)} ms per order (2 pushes${CLIENTS_IN_WORKER ? '' : ', clients included'}); ${(elapsed / 1000).toFixed(1)} s on ${os.cpus().length} cores`);
   console.log(`  checks: ${failures.messages.length === 0 ? 'all ok (no oversell, no undersell, no duplicate, retries wrote nothing, one mail per order)' : `FAILED:\n    ${failures.messages.join('\n    ')}`}`);
-  await app.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  if (failures.messages.length > 0) throw new Error(`orders bench: ${failures.messages.length} check(s) failed (oversell, undersell or duplicate)`);
+  if (failures.messages.length > 0) throw new Error(`orders bench (${label}): ${failures.messages.length} check(s) failed (oversell, undersell or duplicate)`);
+  return figures;
 }
 
 /** Runs the shoppers in a worker thread and answers their report; a failed push fails the bench. */
@@ -97,18 +238,18 @@ function clientsInWorker(job: ClientJob): Promise<ClientReport> {
 }
 
 /** Compares what the database holds with what was pushed; answers one message per broken rule. */
-async function checkOutcome(app: Awaited<ReturnType<typeof buildApp>>, pushed: ReadonlyArray<{ id: string; sku: string; qty: number }>, stockEach: number) {
+async function checkOutcome(db: Db, pushed: ReadonlyArray<{ id: string; sku: string; qty: number }>, stockEach: number) {
   const messages: string[] = [];
   const fail = (message: string) => messages.length < 20 && messages.push(message);
-  const db = withOrderTables(app.db);
-  const orderRows = await db.selectFrom('orders').select(['id', 'increment_id']).execute();
-  const reservations = await db.selectFrom('stock_reservations').select(['order_id', 'sku', 'qty', 'released_at']).execute();
-  const stock = new Map((await app.db.selectFrom('stock_items').select(['sku', 'qty']).where('sku', 'in', SKUS).execute()).map((row) => [row.sku, Number(row.qty)]));
+  const orders = withOrderTables(db);
+  const orderRows = await orders.selectFrom('orders').select(['id', 'increment_id']).execute();
+  const reservations = await orders.selectFrom('stock_reservations').select(['order_id', 'sku', 'qty', 'released_at']).execute();
+  const stock = new Map((await db.selectFrom('stock_items').select(['sku', 'qty']).where('sku', 'in', SKUS).execute()).map((row) => [row.sku, Number(row.qty)]));
   const documents = new Map(
-    (await app.db.selectFrom('replicated_documents').select(['id', 'data']).where('collection', '=', 'orders').execute()).map((row) => [row.id, JSON.parse(row.data) as { resultCode?: number; increment_id?: string }]),
+    (await db.selectFrom('replicated_documents').select(['id', 'data']).where('collection', '=', 'orders').execute()).map((row) => [row.id, JSON.parse(row.data) as { resultCode?: number; increment_id?: string }]),
   );
-  const events = await app.db.selectFrom('replication_events').select((eb) => eb.fn.countAll<number>().as('n')).where('collection', '=', 'orders').executeTakeFirstOrThrow();
-  const mails = await sql<{ n: number }>`select count(*) as n from outbox where kind = 'order-confirmation'`.execute(app.db);
+  const events = await db.selectFrom('replication_events').select((eb) => eb.fn.countAll<number>().as('n')).where('collection', '=', 'orders').executeTakeFirstOrThrow();
+  const mails = await sql<{ n: number }>`select count(*) as n from outbox where kind = 'order-confirmation'`.execute(db);
 
   // Stock: every sku there, none below 0, and per sku what left the shelf is what the orders reserved.
   for (const sku of SKUS) {

@@ -1,7 +1,9 @@
 /**
  * `pnpm bench`: catalogue search latency at the demo size and at 50,000 products, measured through the real app
  * (`inject`: routing, validation, search, documents, JSON), catalogue import throughput and resident memory,
- * replication push throughput over loopback HTTP, and the gzipped JavaScript each client route loads first.
+ * replication push throughput over loopback HTTP, orders placed per second on SQLite and on PostgreSQL with 1 and 2
+ * server instances, a change reaching a second device through another instance (bench/scale-out.ts), and the gzipped
+ * JavaScript each client route loads first.
  * Prints medians and 95th percentiles; nothing here asserts a time (machines are shared and noisy).
  */
 import fs from 'node:fs';
@@ -18,6 +20,7 @@ import { benchImages } from './images.ts';
 import { benchServerMemory } from './server-memory.ts';
 import { benchReplication } from './replication.ts';
 import { benchOrders } from './orders.ts';
+import { benchScaleOut } from './scale-out.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const sizes = (process.env.BENCH_SIZES ?? '1600,50000').split(',').map(Number);
@@ -135,6 +138,6 @@ function bundleReport() {
 for (const size of sizes) await benchCatalogue(size);
 await benchImages();
 await benchReplication();
-await benchOrders();
+await benchScaleOut(await benchOrders());
 bundleReport();
 console.log(`\nmachine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, node ${process.version}`);

@@ -6,24 +6,14 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SearchRequest } from '@shop/shared';
+import { freePort } from './instances.ts';
 // @ts-expect-error a plain ES module without types; it holds the flags `pnpm start` runs the server with
 import { SERVER_NODE_FLAGS } from '../scripts/node-flags.mjs';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-}
 
 function statusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith(`${field}:`));

@@ -39,7 +39,8 @@ import { NewsletterCoupons } from './features/newsletter/newsletter-coupons.ts';
 import { newsletterProof, newsletterRoutes } from './features/newsletter/newsletter.routes.ts';
 import { loadTokenSecret } from './features/accounts/token-secret.ts';
 import { createNewsletterProvider } from './features/newsletter/newsletter.ts';
-import { InProcessChangeFeed } from './features/replication/change-feed.ts';
+import { InProcessChangeFeed, type ChangeFeed } from './features/replication/change-feed.ts';
+import { PostgresLogFeed } from './features/replication/log-feed.ts';
 import { Owners } from './features/replication/owner.ts';
 import { replicationRoutes } from './features/replication/replication.routes.ts';
 import { ReplicationRepository } from './features/replication/replication.repository.ts';
@@ -50,13 +51,15 @@ import { StockRepository } from './features/stock/stock.repository.ts';
 import { stockRoutes } from './features/stock/stock.routes.ts';
 import { registerClient } from './plugins/client.ts';
 import { clientErrorHandler, errorBody, registerErrorHandler, registerNotFoundHandler } from './plugins/error-handler.ts';
-import { registerJsonBodyParser } from './plugins/json-body.ts';
+import { refuseNulInAddress, registerJsonBodyParser } from './plugins/json-body.ts';
 import { REDACTED_HEADERS, redactingStream, requestSerializer } from './plugins/log-redact.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { sql } from 'kysely';
 import { startCheckpointer, WRITER_AUTOCHECKPOINT_PAGES } from './storage/checkpointer.ts';
-import { migrateToLatest, openSqlite, type Db } from './storage/database.ts';
+import { migrateToLatest, openDatabase, type Db } from './storage/database.ts';
+import { withStartupLock } from './storage/engine.ts';
+import { PostgresNotifications } from './storage/notifications.ts';
 import { restrictToOwner } from './storage/owner-only.ts';
 import { seedDemoIfEmpty } from './storage/seed/seed-demo.ts';
 
@@ -107,25 +110,41 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
   });
 
-  const db = openSqlite(config.databaseFile);
+  const db = await openDatabase(config, { onIdleError: (error) => app.log.warn({ err: error }, 'an idle PostgreSQL connection failed; the pool opens another') });
   // Whatever an older version left in the data folder becomes the owner's only (storage/owner-only.ts).
   restrictToOwner(config.dataDir);
   app.decorate('db', db);
-  // WAL checkpoints (and their fsyncs) run on a worker thread, not inside a shopper's commit (decision 024).
-  const checkpointer = startCheckpointer(config.databaseFile, { onError: (message) => app.log.warn({ err: message }, 'the background WAL checkpoint failed') });
-  await sql`pragma wal_autocheckpoint = ${sql.lit(WRITER_AUTOCHECKPOINT_PAGES)}`.execute(db);
+  // WAL checkpoints (and their fsyncs) run on a worker thread, not inside a shopper's commit (decision 024); SQLite only.
+  const database = config.database;
+  const checkpointer =
+    database.engine === 'sqlite'
+      ? startCheckpointer(database.file, { onError: (message) => app.log.warn({ err: message }, 'the background WAL checkpoint failed') })
+      : null;
+  if (database.engine === 'sqlite') await sql`pragma wal_autocheckpoint = ${sql.lit(WRITER_AUTOCHECKPOINT_PAGES)}`.execute(db);
   app.addHook('onClose', async () => {
-    await checkpointer.stop();
+    await checkpointer?.stop();
     await db.destroy();
   });
 
-  const migrations = await migrateToLatest(db);
-  const applied = migrations.results?.filter((r) => r.status === 'Success').map((r) => r.migrationName) ?? [];
-  if (applied.length) app.log.info({ applied }, 'database migrated');
-  if (config.seedDemo) {
-    const seeded = await seedDemoIfEmpty(db, { seed: config.demoSeed, productCount: config.demoProducts, useUrlKeys: config.useUrlKeys, now: clock(), dataDir: config.dataDir });
-    if (seeded) app.log.info(seeded, 'demo catalogue seeded');
-  }
+  // Instances starting together on one PostgreSQL database migrate and seed one after another (storage/engine.ts).
+  await withStartupLock(db, async (db) => {
+    const migrations = await migrateToLatest(db);
+    const applied = migrations.results?.filter((r) => r.status === 'Success').map((r) => r.migrationName) ?? [];
+    if (applied.length) app.log.info({ applied }, 'database migrated');
+    if (config.seedDemo) {
+      const seeded = await seedDemoIfEmpty(db, { seed: config.demoSeed, productCount: config.demoProducts, useUrlKeys: config.useUrlKeys, now: clock(), dataDir: config.dataDir });
+      if (seeded) app.log.info(seeded, 'demo catalogue seeded');
+    }
+  });
+  // One signing key for every instance on the database (token-secret.ts): loaded once, handed to each feature.
+  const secret = await loadTokenSecret(db, config.dataDir, config.accounts.tokenSecret);
+  // On PostgreSQL other instances write too: their replication writes and catalogue imports are heard through
+  // LISTEN (storage/notifications.ts) and polled for; on SQLite this process is the only writer.
+  const notifications =
+    database.engine === 'postgres'
+      ? new PostgresNotifications(database.url, { onError: (error) => app.log.warn({ err: error }, 'the PostgreSQL notification connection failed; it is opened again') })
+      : null;
+  app.addHook('onClose', async () => notifications?.close());
 
   const catalogue = new CatalogueService(db, {
     useUrlKeys: config.useUrlKeys,
@@ -136,6 +155,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     priceSyncWait: config.priceSyncWait,
   });
   await catalogue.refresh();
+  // An import through another instance or the CLI shows here within WATCH_MS (at once when notified).
+  catalogue.watch({ ...(notifications ? { notifications } : {}), onError: (error) => app.log.warn({ err: error }, 'the catalogue version could not be checked') });
   app.decorate('catalogue', catalogue);
   app.addHook('onClose', async () => catalogue.close());
 
@@ -162,6 +183,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   registerErrorHandler(app);
   registerJsonBodyParser(app);
+  refuseNulInAddress(app);
   await registerSecurityHeaders(app, { publicUrl: config.accounts.publicUrl, recaptcha: config.captcha.provider === 'recaptcha' });
   await registerOpenApi(app);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
@@ -174,21 +196,27 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(mediaRoutes({ dataDir: config.dataDir }));
   if (config.mail.devMailbox) await app.register(mailboxRoutes(outbox));
   const now = () => clock().getTime();
-  const feed = new InProcessChangeFeed();
+  let feed: ChangeFeed = new InProcessChangeFeed();
+  if (notifications) {
+    const logFeed = new PostgresLogFeed(db, { notifications, onError: (error) => app.log.warn({ err: error }, 'the replication log could not be read') });
+    await logFeed.start();
+    feed = logFeed;
+    await notifications.start();
+  }
   const replication = new ReplicationRepository(db, feed, now);
   const carts = new CartRepository(db, now);
-  const accounts = createAccounts({ db, replication, carts, mailer: app.mailer, config, now, log: app.log });
+  const accounts = createAccounts({ db, replication, carts, mailer: app.mailer, config, secret, now, log: app.log });
   const owners = new Owners(db, accounts.ownerOfToken, { tokenInUrl: config.accounts.tokenInUrl });
   const captcha = createCaptcha(config.captcha, { db, now, log: app.log });
   const throttle = await registerThrottle(app, { db, now, captcha });
   const accountThrottle = new AccountThrottle(throttle, config.accounts.rateLimit);
   await app.register(accountRoutes(accounts, { ...config.accounts, throttle: accountThrottle, registration: formThrottle(throttle, 'register', config.accounts.forms) }));
-  await app.register(replicationRoutes({ repository: replication, owners, feed, now, ...(options.streamRecheckMs ? { recheckMs: options.streamRecheckMs } : {}) }));
+  await app.register(replicationRoutes({ repository: replication, owners, feed, db, now, ...(options.streamRecheckMs ? { recheckMs: options.streamRecheckMs } : {}) }));
   const cartService = new CartService(replication, carts, catalogue, new StockRepository(db), config, now);
   const checkoutMethods = new CheckoutMethods(config.orders, config.payments.provider);
   await app.register(cartRoutes(cartService, owners, checkoutMethods, config));
   await app.register(checkoutConfigRoutes(config));
-  const orders = createOrders({ db, replication, catalogue, methods: checkoutMethods, mailer, config, now, log: app.log });
+  const orders = createOrders({ db, replication, catalogue, methods: checkoutMethods, mailer, config, secret, now, log: app.log });
   app.decorate('orders', orders.service);
   await app.register(orderRoutes({ replication, owners, contactEmail: config.orders.contactEmail }));
   app.addHook('onReady', async () => {
@@ -200,6 +228,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     db,
     orders: orders.service,
     config,
+    secret,
     now,
     // The sandbox notifies the shop's own notification route, in-process: signed and checked like a provider's.
     sandboxNotify: async (url, body, headers) => (await app.inject({ method: 'POST', url: new URL(url).pathname, headers, payload: body })).statusCode,
@@ -223,7 +252,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(orderStatusRoutes({ orders: orders.service, payments: payments.service, methods: checkoutMethods, catalogue, bankAccount: config.orders.bankAccount }));
   await app.register(captchaRoutes(captcha));
   const newsletter = createNewsletterProvider(config.newsletter, { db, now, log: app.log });
-  const proof = newsletterProof(loadTokenSecret(config.dataDir, config.accounts.tokenSecret), async (request) => {
+  const proof = newsletterProof(secret, async (request) => {
     const token = bearerToken(request.headers.authorization);
     const identity = token ? await accounts.authenticate(token) : null;
     return identity ? accounts.emailOf(identity) : null;

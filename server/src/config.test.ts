@@ -6,13 +6,13 @@ describe('loadConfig', () => {
     const config = loadConfig({});
     expect(config.port).toBe(3000);
     expect(config.host).toBe('127.0.0.1');
-    expect(config.databaseFile.endsWith('data/shop.sqlite')).toBe(true);
+    expect(config.database).toEqual({ engine: 'sqlite', file: expect.stringMatching(/data\/shop\.sqlite$/) });
     expect(config.seedDemo).toBe(true);
   });
 
   it('reads PORT, HOST and DATA_DIR', () => {
     const config = loadConfig({ PORT: '8080', HOST: '0.0.0.0', DATA_DIR: '/tmp/shop-x' });
-    expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', dataDir: '/tmp/shop-x', databaseFile: '/tmp/shop-x/shop.sqlite' });
+    expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', dataDir: '/tmp/shop-x', database: { engine: 'sqlite', file: '/tmp/shop-x/shop.sqlite' } });
   });
 
   it('resolves a relative DATA_DIR from the folder the command was typed in', () => {
@@ -26,6 +26,44 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL="loud"/);
     expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO="maybe"/);
     expect(() => loadConfig({ SEARCH_CACHE_TTL: '-1' })).toThrow(/SEARCH_CACHE_TTL="-1": must be a whole number of seconds/);
+  });
+});
+
+describe('loadConfig: the database', () => {
+  it('runs on SQLite in DATA_DIR unless DATABASE_URL names a PostgreSQL server', () => {
+    expect(loadConfig({ DATA_DIR: '/tmp/shop-x', DATABASE_POOL_SIZE: '4' }).database).toEqual({ engine: 'sqlite', file: '/tmp/shop-x/shop.sqlite' });
+    expect(loadConfig({ DATABASE_URL: 'postgres://shop:secret@db.example.com:5432/shop' }).database).toEqual({
+      engine: 'postgres',
+      url: 'postgres://shop:secret@db.example.com:5432/shop',
+      poolSize: 10,
+      createIfMissing: false,
+    });
+    expect(loadConfig({ DATABASE_URL: ' postgresql://127.0.0.1/shop ', DATABASE_POOL_SIZE: '25' }).database).toMatchObject({
+      engine: 'postgres',
+      url: 'postgresql://127.0.0.1/shop',
+      poolSize: 25,
+    });
+  });
+
+  it('names a bad DATABASE_URL or DATABASE_POOL_SIZE and never shows the password', () => {
+    const message = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as Error).message;
+      }
+      throw new Error('no error');
+    };
+    const mysql = message({ DATABASE_URL: 'mysql://shop:hunter2@db/shop' });
+    expect(mysql).toMatch(/DATABASE_URL="mysql:\/\/shop:\*\*\*@db\/shop": must be a PostgreSQL address/);
+    expect(mysql).not.toContain('hunter2');
+    const garbled = message({ DATABASE_URL: 'shop:hunter2@db' });
+    expect(garbled).toMatch(/DATABASE_URL=.*must be a PostgreSQL address/);
+    expect(garbled).not.toContain('hunter2');
+    expect(message({ DATABASE_URL: 'postgres:///shop' })).toMatch(/DATABASE_URL/);
+    expect(message({ DATABASE_POOL_SIZE: '0' })).toMatch(/DATABASE_POOL_SIZE="0": must be between 1 and 1000/);
+    expect(message({ DATABASE_POOL_SIZE: 'many' })).toMatch(/DATABASE_POOL_SIZE="many": must be a whole number/);
   });
 });
 

@@ -2,6 +2,7 @@ import { CURRENCY_CODES, DEFAULT_CURRENCY_RATES, DEFAULT_LOCATION_COUNTRY, DEFAU
 import { ibanValid, normaliseIban } from '@shop/shared/orders/bank-transfer';
 import { z } from 'zod/mini';
 import path from 'node:path';
+import { testDatabase } from './test/test-database.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -109,10 +110,38 @@ const cmsUrls = z.pipe(
   ),
 );
 
+/** A PostgreSQL connection URL; its password is never shown back (`redactDatabaseUrl`). */
+const postgresUrl = z.string().check(
+  z.refine((v) => {
+    try {
+      const url = new URL(v.trim());
+      return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== '';
+    } catch {
+      return false;
+    }
+  }, 'must be a PostgreSQL address such as postgres://shop:secret@db.example.com:5432/shop'),
+);
+
+/** The URL with its password replaced, for messages and logs; text that is no scheme://… address is hidden whole. */
+export function redactDatabaseUrl(text: string): string {
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text.trim())) return '***';
+  try {
+    const url = new URL(text.trim());
+    if (url.password) url.password = '***';
+    return url.toString();
+  } catch {
+    return '***';
+  }
+}
+
 const EnvSchema = z.object({
   PORT: z._default(port, 3000),
   HOST: z._default(z.string().check(z.minLength(1)), '127.0.0.1'),
   DATA_DIR: z._default(z.string().check(z.minLength(1)), './data'),
+  /** Set to a postgres:// address, the shop runs on PostgreSQL; unset, on SQLite in DATA_DIR/shop.sqlite. */
+  DATABASE_URL: z.optional(postgresUrl),
+  /** Connections each server instance keeps open to PostgreSQL. */
+  DATABASE_POOL_SIZE: z._default(bounded(1, 1000), 10),
   LOG_LEVEL: z._default(z.enum(LOG_LEVELS), 'info'),
   /** auto: one readable line per event on a terminal, JSON anywhere else; pretty or json force one. */
   LOG_FORMAT: z._default(z.enum(['auto', 'pretty', 'json']), 'auto'),
@@ -260,11 +289,20 @@ export function localReturnOrigins(host: string, port: number, env: string): str
   return ports.flatMap((at) => [`http://localhost:${at}`, `http://127.0.0.1:${at}`, `http://[::1]:${at}`]);
 }
 
+/**
+ * Which database the shop runs on (opened by `openDatabase` in storage/database.ts): SQLite in one file (the
+ * default), or PostgreSQL at `url` with a pool of `poolSize` connections; `createIfMissing` creates the database
+ * named in the URL first (from `template` when given: tests, trying the shop out), never set from the environment.
+ */
+export type DatabaseConfig =
+  | { engine: 'sqlite'; file: string }
+  | { engine: 'postgres'; url: string; poolSize: number; createIfMissing: boolean; template?: string };
+
 export interface AppConfig {
   port: number;
   host: string;
   dataDir: string;
-  databaseFile: string;
+  database: DatabaseConfig;
   logLevel: (typeof LOG_LEVELS)[number];
   logFormat: 'auto' | 'pretty' | 'json';
   env: 'development' | 'production' | 'test';
@@ -337,7 +375,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = issue.path.join('.');
-      return `  ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`;
+      const value = env[name] ?? '';
+      return `  ${name}=${JSON.stringify(name === 'DATABASE_URL' ? redactDatabaseUrl(value) : value)}: ${issue.message}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
@@ -360,7 +399,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: v.PORT,
     host: v.HOST,
     dataDir,
-    databaseFile: path.join(dataDir, 'shop.sqlite'),
+    database: v.DATABASE_URL
+      ? { engine: 'postgres', url: v.DATABASE_URL.trim(), poolSize: v.DATABASE_POOL_SIZE, createIfMissing: false }
+      : { engine: 'sqlite', file: path.join(dataDir, 'shop.sqlite') },
     logLevel: v.LOG_LEVEL,
     logFormat: v.LOG_FORMAT,
     env: v.NODE_ENV,
@@ -419,13 +460,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
-/** A configuration for tests: a temp data dir, quiet logs, a small catalogue. */
+/**
+ * A configuration for tests: a temp data dir, quiet logs, a small catalogue, and the data dir's database on the engine
+ * under test (test/test-database.ts: SQLite in the `server` Vitest project, PostgreSQL in `server-pg`).
+ */
 export function testConfig(overrides: Partial<AppConfig> & { dataDir: string }): AppConfig {
   return {
     // Test files register many customers and write many reviews from one address: the form throttles are the
     // security tests' own (they set them), not every suite's.
     ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'true', DEMO_PRODUCTS: '1600', FORM_RATE_MAX: '1000000', FORM_CAPTCHA_AFTER: '1000000' }),
-    databaseFile: path.join(overrides.dataDir, 'shop.sqlite'),
+    database: testDatabase(overrides.dataDir),
     ...overrides,
   };
 }

@@ -50,6 +50,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A database the configuration names but that cannot be reached (storage/postgres.ts) is told like a bad setting.
+  console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);
 });

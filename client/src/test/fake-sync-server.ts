@@ -1,7 +1,8 @@
 /**
  * For tests: an in-memory stand-in for the server's replication and cart-sync endpoints, speaking the same protocol
  * (server/src/features/replication): pull by `(updatedAt, id)` checkpoint, push answering the server's copy of every
- * conflicting row, a write id applied once, server-stamped times, a RESYNC on every stream connect. The owner is a
+ * conflicting row, a write id applied once (a push sent again is answered with the server's copies), server-stamped
+ * times, a RESYNC on every stream connect. The owner is a
  * guest cart (the `X-Cart-Id` header) or a customer (a bearer token), as owner.ts resolves it; the stream is opened
  * with a single-use ticket asked for with those headers. It can be taken "offline" to queue writes on the clients, and
  * end a customer's streams and refuse the token (a logout or an expired token on the shop).
@@ -48,6 +49,8 @@ const ok = (result: unknown) => json(200, { code: 200, result });
 
 export class FakeSyncServer {
   online = true;
+  /** Pushes to apply and stream whose answer then never reaches the device (a cut connection after the write). */
+  loseAnswers = 0;
   private clock = 1_000;
   private itemIds = 0;
   private readonly carts = new Set<string>();
@@ -150,8 +153,11 @@ export class FakeSyncServer {
     const written: Array<Doc & { _deleted: boolean }> = [];
     for (const { assumedMasterState: assumed, newDocumentState } of rows) {
       const { _deleted, ...data } = newDocumentState;
-      if (this.applied.has(data.writeId)) continue;
       const master = stored.get(data.id);
+      if (this.applied.has(data.writeId)) {
+        if (master) conflicts.push({ ...master.data, _deleted: master.deleted });
+        continue;
+      }
       if (master && (!assumed || assumed.writeId !== master.data.writeId || (assumed._deleted === true) !== master.deleted)) {
         conflicts.push({ ...master.data, _deleted: master.deleted });
         continue;
@@ -171,6 +177,10 @@ export class FakeSyncServer {
       for (const stream of this.streams) {
         if (stream.key === key) stream.send({ documents: written, checkpoint: { id: last.id, updatedAt: last.updatedAt } });
       }
+    }
+    if (this.loseAnswers > 0) {
+      this.loseAnswers -= 1;
+      throw new TypeError('Failed to fetch');
     }
     return ok(conflicts);
   };

@@ -6,25 +6,28 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ReviewsRepository } from '../features/reviews/reviews.repository.ts';
-import { migrateToLatest, openSqlite } from '../storage/database.ts';
+import { migrateToLatest } from '../storage/database.ts';
+import { createTestDatabase, openTestDatabase } from '../test/open-test-database.ts';
+import { testDatabaseEnv } from '../test/test-database.ts';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-cli-reviews-'));
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
-function shop(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function shop(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  await createTestDatabase(path.join(work, 'data'));
   return new Promise((resolve) => {
     execFile(
       path.join(serverDir, 'node_modules', '.bin', 'tsx'),
       ['src/cli/shop.ts', ...args],
-      { cwd: serverDir, env: { ...process.env, DATA_DIR: 'data', INIT_CWD: work, NODE_ENV: 'test' } },
+      { cwd: serverDir, env: { ...process.env, DATA_DIR: 'data', INIT_CWD: work, NODE_ENV: 'test', ...testDatabaseEnv(path.join(work, 'data')) } },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
 }
 
 async function withReviews<T>(use: (reviews: ReviewsRepository) => Promise<T>): Promise<T> {
-  const db = openSqlite(path.join(work, 'data', 'shop.sqlite'));
+  const db = await openTestDatabase(path.join(work, 'data'));
   try {
     await migrateToLatest(db);
     return await use(new ReviewsRepository(db, () => Date.parse('2026-06-15T12:00:00Z')));

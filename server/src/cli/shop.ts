@@ -5,6 +5,9 @@
  *   pnpm shop export <file>               write the stored catalogue in the same format
  *   pnpm shop reviews pending              list the reviews waiting for moderation
  *   pnpm shop reviews approve|reject <id>  publish or turn down a review
+ *   pnpm shop serve [--instances N]        run N instances behind a round-robin proxy (serve.ts)
+ *   pnpm shop migrate-to-postgres          move the SQLite shop into the PostgreSQL database DATABASE_URL names
+ *   pnpm shop backup <file>                a consistent copy of the SQLite database (on PostgreSQL: says how with pg_dump)
  *
  * Exit codes: 0 done; 1 the file has problems (nothing was loaded) or something failed; 2 wrong usage.
  */
@@ -17,7 +20,10 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { catalogueJson, exportCatalogue } from '../features/catalogue/catalogue.export.ts';
 import { CatalogueImportError, importCatalogue, type ImportCounts, type ImportSummary } from '../features/catalogue/catalogue.import.ts';
 import { ReviewsRepository } from '../features/reviews/reviews.repository.ts';
-import { migrateToLatest, openSqlite } from '../storage/database.ts';
+import { describeDatabase, migrateToLatest, openDatabase } from '../storage/database.ts';
+import { backupShop } from './backup.ts';
+import { migrateToPostgres } from './migrate-to-postgres.ts';
+import { SERVE_USAGE, serve, ServeUsageError } from './serve.ts';
 
 const USAGE = `Usage:
   pnpm shop import <file> [--replace]   load a catalogue file (JSON: { attributes?, categories?, products?, taxClasses?, taxRules? });
@@ -27,6 +33,11 @@ const USAGE = `Usage:
   pnpm shop reviews pending              list the reviews waiting for moderation (oldest first)
   pnpm shop reviews approve <id>         publish a review (status 1)
   pnpm shop reviews reject <id>          turn a review down (status 3)
+${SERVE_USAGE}
+  pnpm shop migrate-to-postgres          copy the SQLite shop in DATA_DIR into the empty PostgreSQL database DATABASE_URL
+                                        names (stop the shop first); compares every table's row count
+  pnpm shop backup <file>                a consistent copy of DATA_DIR/shop.sqlite, also while the shop runs
+                                        (on PostgreSQL it prints the pg_dump command to use)
 DATA_DIR (default ./data) names the shop's data folder, as for the server.`;
 
 class UsageError extends Error {}
@@ -67,6 +78,9 @@ function jsonErrorMessage(error: unknown, text: string): string {
 }
 
 async function run(argv: string[]): Promise<number> {
+  // Commands with options of their own parse them themselves.
+  if (argv[0] === 'serve') return serve(argv.slice(1), { out, err });
+  if (argv[0] === 'migrate-to-postgres' || argv[0] === 'backup') return operations(argv);
   const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { replace: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } } });
   const [command, file, ...extra] = positionals;
   if (values.help) {
@@ -96,13 +110,13 @@ async function run(argv: string[]): Promise<number> {
       err(`${file} is not valid JSON: ${jsonErrorMessage(error, text)}. Nothing was imported.`);
       return 1;
     }
-    const db = openSqlite(config.databaseFile);
+    const db = await openDatabase(config);
     try {
       await migrateToLatest(db);
       const mode = values.replace ? 'replace' : 'upsert';
       const summary = await importCatalogue(db, json, { mode, useUrlKeys: config.useUrlKeys, now: new Date(), origin: target });
       out(
-        `Imported ${file} into ${config.databaseFile} in ${seconds(started)} (${mode}): ${describeImport(summary)}; ${summary.urlRewrites} URL mappings (${summary.urlRewritesChanged} changed). A running server shows the changes after its next start.`,
+        `Imported ${file} into ${describeDatabase(config)} in ${seconds(started)} (${mode}): ${describeImport(summary)}; ${summary.urlRewrites} URL mappings (${summary.urlRewritesChanged} changed). A running server shows the changes after its next start.`,
       );
       return 0;
     } catch (error) {
@@ -116,19 +130,31 @@ async function run(argv: string[]): Promise<number> {
     }
   }
 
-  const db = openSqlite(config.databaseFile);
+  const db = await openDatabase(config);
   try {
     await migrateToLatest(db);
     const catalogue = await exportCatalogue(db);
     fs.mkdirSync(path.dirname(target), { recursive: true });
     fs.writeFileSync(target, catalogueJson(catalogue));
     out(
-      `Exported ${catalogue.products.length} products, ${catalogue.categories.length} categories, ${catalogue.attributes.length} attributes, ${catalogue.taxClasses.length} tax classes and ${catalogue.taxRules.length} tax rules from ${config.databaseFile} to ${file} in ${seconds(started)}.`,
+      `Exported ${catalogue.products.length} products, ${catalogue.categories.length} categories, ${catalogue.attributes.length} attributes, ${catalogue.taxClasses.length} tax classes and ${catalogue.taxRules.length} tax rules from ${describeDatabase(config)} to ${file} in ${seconds(started)}.`,
     );
     return 0;
   } finally {
     await db.destroy();
   }
+}
+
+/** Moving to PostgreSQL and backing up (decision 041). */
+async function operations(argv: string[]): Promise<number> {
+  const { positionals } = parseArgs({ args: argv, allowPositionals: true, options: {} });
+  const [command, file, ...extra] = positionals;
+  if (command === 'migrate-to-postgres') {
+    if (file) throw new UsageError('migrate-to-postgres takes no file: it reads DATA_DIR/shop.sqlite and writes to DATABASE_URL');
+    return migrateToPostgres(loadConfig(process.env), { out, err });
+  }
+  if (!file || extra.length > 0) throw new UsageError('backup takes one file name: pnpm shop backup <file>');
+  return backupShop(loadConfig(process.env), operatorPath(file), { out, err });
 }
 
 /** Review moderation (decision content): the operator's side of "listed only when approved". */
@@ -138,7 +164,7 @@ async function reviews(args: string[]): Promise<number> {
   if (!(action === 'pending' && !id) && !(moderate && id && extra.length === 0)) throw new UsageError(`Unknown or incomplete command: reviews ${args.join(' ')}`.trim());
   if (moderate && !/^\d{1,12}$/.test(id!)) throw new UsageError(`The review id must be a whole number, not "${id}"`);
   const config = loadConfig(process.env);
-  const db = openSqlite(config.databaseFile);
+  const db = await openDatabase(config);
   try {
     await migrateToLatest(db);
     const repository = new ReviewsRepository(db, () => Date.now());
@@ -167,7 +193,7 @@ async function reviews(args: string[]): Promise<number> {
 try {
   process.exitCode = await run(process.argv.slice(2));
 } catch (error) {
-  if (error instanceof UsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
+  if (error instanceof UsageError || error instanceof ServeUsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
     err(`${error.message}\n\n${USAGE}`);
     process.exitCode = 2;
   } else {

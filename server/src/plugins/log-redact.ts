@@ -1,6 +1,7 @@
 /**
  * Secrets never reach a log line: customer access tokens (`?token=`), guest cart ids (`?cartId=`), order tokens and
- * their status hashes (`/order-status/:token?hash=`), reset-link tokens, stream tickets and the like are replaced by
+ * their status hashes (`/order-status/:token?hash=`), reset-link tokens, stream tickets, the password in an address
+ * (DATABASE_URL, SMTP_URL) and the like are replaced by
  * `[redacted]`. The request serializer cleans the address Fastify logs, and every line the logger writes passes
  * `redactLogLine` on its way out, so a token in an error message or a field is caught as well.
  */
@@ -13,8 +14,8 @@ const SECRET_PARAMS = ['token', 'cartId', 'cart_id', 'hash', 'ticket', 'order_to
 const SECRET_QUERY = new RegExp(`([?&;](?:${SECRET_PARAMS.join('|')})=)[^&#\\s"'\\\\]*`, 'gi');
 /** Path segments that are credentials: an order token, a cart token, a payment page id. */
 const SECRET_SEGMENTS = [/(\/order-status\/)(?!by-transaction(?=[/?#"\s]|$))[^/?#\s"'\\]+/g, /(\/cart\/updateall\/)[^/?#\s"'\\]+/g, /(\/sandbox-pay\/)[^/?#\s"'\\]+/g];
-/** Header-style credentials written as text (`Bearer …`, `X-Cart-Id: …`). */
-const SECRET_TEXT = [/(\bBearer\s+)[A-Za-z0-9._~+/=-]+/gi, /((?:x-cart-id|x-order-token|x-order-hash|x-newsletter-token|x-captcha-token|x-stream-ticket)"?\s*[:=]\s*"?)[^"\s,}]+/gi];
+/** Credentials written as text: an address's password (`postgres://shop:…@db`), `Bearer …`, `X-Cart-Id: …`. */
+const SECRET_TEXT = [/(\b[a-z][a-z0-9+.-]*:\/\/[^\s:/?#@"']*:)[^\s/?#@"']+(?=@)/gi, /(\bBearer\s+)[A-Za-z0-9._~+/=-]+/gi, /((?:x-cart-id|x-order-token|x-order-hash|x-newsletter-token|x-captcha-token|x-stream-ticket)"?\s*[:=]\s*"?)[^"\s,}]+/gi];
 
 /** The text with every credential it carries in an address (or as a bearer value) replaced by `[redacted]`. */
 export function redactSecrets(text: string): string {

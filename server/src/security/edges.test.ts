@@ -65,6 +65,45 @@ describe('item 11: JSON depth', () => {
   });
 });
 
+describe('NUL characters in JSON bodies and addresses', () => {
+  // PostgreSQL text cannot hold NUL: such a value would fail its statement there (a 500), so both engines refuse it.
+  for (const route of [
+    { method: 'POST' as const, url: '/api/user/create' },
+    { method: 'POST' as const, url: '/api/review/create' },
+    { method: 'POST' as const, url: '/api/replication/cart/push?cartId=x' },
+    { method: 'POST' as const, url: `${payments}/post-payment` },
+  ]) {
+    it(`a string or key holding \\u0000 is refused with a 400 on ${route.method} ${route.url}`, async () => {
+      for (const payload of ['{"nickname":"Ann\\u0000e"}', '{"a\\u0000":1}', '[{"deep":["x\\u0000"]}]']) {
+        const response = await app.inject({ ...route, headers: { 'content-type': 'application/json' }, payload });
+        expect(response.statusCode, response.body).toBe(400);
+        expect(response.json().result).toMatchObject({ error: 'bad_request', message: expect.stringContaining('NUL character') });
+      }
+    });
+  }
+
+  it('a %00 in a query value or a path parameter is refused with a 400 as well', async () => {
+    for (const route of [
+      { method: 'POST' as const, url: '/api/cart/apply-coupon?coupon=%00' },
+      { method: 'GET' as const, url: '/api/catalog/product?sku=A%00b' },
+      { method: 'GET' as const, url: '/api/order-status/%00' },
+      { method: 'GET' as const, url: '/api/stock/check?sku=W-1%00' },
+    ]) {
+      const response = await app.inject({ ...route, ...(route.method === 'POST' ? { headers: { 'content-type': 'application/json' }, payload: '{}' } : {}) });
+      expect(response.statusCode, `${route.url}: ${response.body}`).toBe(400);
+      expect(response.json().result).toMatchObject({ error: 'bad_request', message: expect.stringContaining('NUL character') });
+    }
+  });
+
+  it('an escaped backslash before u0000, and other escapes, are no NUL', async () => {
+    for (const payload of ['{"email":"a\\\\u0000b","password":"x"}', '{"email":"a\\u0001b","password":"x"}']) {
+      const response = await app.inject({ method: 'POST', url: '/api/user/login', headers: { 'content-type': 'application/json' }, payload });
+      expect(response.statusCode).toBeLessThan(500);
+      expect(response.body).not.toContain('NUL character');
+    }
+  });
+});
+
 /** A real app on a temp folder, listening, with a clock the test moves and the log lines it writes kept. */
 async function listeningApp(config: Partial<AppConfig> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-edges-'));
@@ -242,6 +281,20 @@ describe('item 10: secrets in logs', () => {
     for (const line of shop.lines) pretty.write(line);
     expect(readable.join('').length).toBeGreaterThan(0);
     for (const secret of secrets) expect(readable.join('')).not.toContain(secret);
+  });
+});
+
+describe('secrets in logs: database and mail addresses', () => {
+  it('the password in a postgres:// or smtp:// address written to the log is replaced', async () => {
+    const shop = await listeningApp({ logLevel: 'info' });
+    shop.app.log.error({ err: new Error('could not reach postgres://shop:pg-s3cret@db.example.com:5432/shop') }, 'DATABASE_URL=postgresql://shop:pg-s3cret@db/shop failed');
+    shop.app.log.warn('mail via smtp://mailer:smtp-s3cret@mail.example.com:587 deferred');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const log = shop.lines.join('');
+    expect(log).not.toContain('pg-s3cret');
+    expect(log).not.toContain('smtp-s3cret');
+    expect(log).toContain('postgres://shop:[redacted]@db.example.com:5432/shop');
+    expect(log).toContain('smtp://mailer:[redacted]@mail.example.com');
   });
 });
 

@@ -171,6 +171,12 @@ export interface ReplicationClocksTable {
   last_at: number;
 }
 
+/** Migration 013: the one row (`id` 1) holding the last `replication_events.seq` handed out (the log head). */
+export interface ReplicationLogHeadTable {
+  id: number;
+  last_seq: number;
+}
+
 export interface CartsTable {
   token: string;
   owner: string;
@@ -232,4 +238,5 @@ export interface Database {
   replication_clocks: ReplicationClocksTable;
   carts: CartsTable;
   coupons: CouponsTable;
+  replication_log_head: ReplicationLogHeadTable;
 }

@@ -10,6 +10,7 @@ import type { CartLineDoc } from '@shop/shared/cart/index';
 import { cartTotals } from '@shop/shared/cart/index';
 import type { ShippingMethod } from '@shop/shared/cart/totals';
 import { purchaseOrderNumber, PURCHASE_ORDER_CODE } from '@shop/shared/orders/payment-methods';
+import { cartFingerprint, placementIdOf } from '@shop/shared/orders/placement-id';
 import type { Language } from '@shop/shared/stores/stores';
 import type { OrderAddress, OrderDoc } from '@shop/shared/sync/order.schema';
 import type { RxCollection } from 'rxdb/plugins/core';
@@ -26,18 +27,9 @@ async function sha256(text: string): Promise<string> {
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-/** What identifies "this cart, as it is now": every shown line's id, quantity and last write. */
-export function cartFingerprint(lines: readonly Pick<CartLineDoc, 'id' | 'qty' | 'writeId'>[]): string {
-  return lines
-    .filter((line) => line.qty > 0)
-    .map((line) => `${line.id}=${line.qty}@${line.writeId}`)
-    .sort()
-    .join('|');
-}
-
 /** The order id of attempt `attempt` at placing this cart. */
 export async function placementId(lines: readonly Pick<CartLineDoc, 'id' | 'qty' | 'writeId'>[], attempt: number): Promise<string> {
-  return `o-${(await sha256(cartFingerprint(lines))).slice(0, 32)}-${attempt}`;
+  return placementIdOf(await sha256(cartFingerprint(lines)), attempt);
 }
 
 /** Refused for good: a new attempt needs a new id (a 500 is retried with the same one). */

@@ -31,6 +31,23 @@ describe('replication through the server', () => {
     await phone.replication.cancel();
   });
 
+  it("gets the server's copy when a push was applied but its answer was lost (the copy streamed while the write was unsent)", async () => {
+    const server = new FakeSyncServer();
+    const token = server.createCart();
+    const phone = await device(server, token, 'phone');
+    await addItems(phone.db.collections.cart, [cartItemFor(ring, 1)], phone.write);
+    await eventually(async () => expect((await visibleLines(phone.db.collections.cart))[0]).toMatchObject({ qty: 1, serverItemId: '1' }));
+    server.loseAnswers = 1;
+    const [line] = await visibleLines(phone.db.collections.cart);
+    await setLineQty(phone.db.collections.cart, line!.id, 3, phone.write);
+    await eventually(() => expect(server.list('cart', token)).toMatchObject([{ sku: 'RING-1', qty: 3 }]));
+    // RxDB sends the write again; the shop answers its own copy (server-stamped), which the device takes as it is.
+    const [stored] = server.list('cart', token);
+    await eventually(async () => expect((await visibleLines(phone.db.collections.cart))[0]).toMatchObject({ qty: 3, updatedAt: stored!.updatedAt }));
+    expect(server.loseAnswers).toBe(0);
+    await phone.replication.cancel();
+  });
+
   it('brings a change made on one device to another one through the stream', async () => {
     const server = new FakeSyncServer();
     const token = server.createCart();

@@ -267,7 +267,7 @@ export function startReplication(options: ReplicationOptions): ShopReplication {
   const gates = new Map<CollectionName, IncomingGate>();
   // A stream that (re)connects may have missed changes of every collection, not only its own.
   const others = new Subject<'RESYNC'>();
-  const report = (collection: CollectionName, event: EventBody) => reportReplication({ ...event, collection, at: Date.now() } as ReplicationEvent);
+  const report = (collection: CollectionName, event: EventBody, at = Date.now()) => reportReplication({ ...event, collection, at } as ReplicationEvent);
 
   for (const name of collections) {
     const path = `${baseUrl}/api/replication/${name}`;
@@ -340,7 +340,9 @@ export function startReplication(options: ReplicationOptions): ShopReplication {
     // Errors are retried by RxDB; they are kept off the console so an offline shop stays quiet, and told on the feed.
     state.error$.subscribe((error) => {
       const { message, retried } = describeReplicationError(error);
-      report(name, { type: 'error', message, nextRetryAt: retried ? Date.now() + retryTime : null });
+      // One clock reading: the retry time is the error's own time plus RxDB's wait.
+      const at = Date.now();
+      report(name, { type: 'error', message, nextRetryAt: retried ? at + retryTime : null }, at);
     });
     state.conflict$.subscribe(({ input, output }) => {
       const id = String((output as { id?: unknown }).id ?? (input.newDocumentState as { id?: unknown }).id);

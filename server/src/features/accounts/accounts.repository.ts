@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CustomerAddress, CustomerProfile } from '@shop/shared/account/index';
 import type { AccountsDb } from './accounts.tables.ts';
+import { engineOf, isUniqueViolation } from '../../storage/engine.ts';
 
 export interface CustomerRecord {
   id: number;
@@ -44,11 +45,6 @@ function fromRow(row: CustomerRow): CustomerRecord {
     defaultBilling: row.default_billing === null ? null : Number(row.default_billing),
     createdAt: Number(row.created_at),
   };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; message?: string };
-  return e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === '23505' || /UNIQUE constraint failed/.test(e?.message ?? '');
 }
 
 export type TokenSpend = { status: 'spent'; sessionId: string; customerId: number } | { status: 'reused'; sessionId: string } | { status: 'refused' };
@@ -104,10 +100,13 @@ export class AccountsRepository {
   /**
    * Makes the customer's addresses the given list: an address with the id of one of the customer's updates it, one
    * without (or with someone else's id) is added, the customer's addresses not listed are removed. The defaults follow
-   * the `default_shipping` / `default_billing` flags (the first flagged address wins).
+   * the `default_shipping` / `default_billing` flags (the first flagged address wins). On PostgreSQL the customer's
+   * row is locked first, so two saves at once (two devices, two instances) run one after the other and the second
+   * reads the addresses the first one left (SQLite runs them one after the other anyway).
    */
   async replaceAddresses(customerId: number, addresses: readonly CustomerAddress[], now: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
+      if (engineOf(trx) === 'postgres') await trx.selectFrom('customers').select('id').where('id', '=', customerId).forUpdate().execute();
       const existing = new Set((await trx.selectFrom('customer_addresses').select('id').where('customer_id', '=', customerId).execute()).map((row) => Number(row.id)));
       const kept: number[] = [];
       let defaultShipping: number | null = null;

@@ -11,14 +11,15 @@ import { AccountsService } from './accounts.service.ts';
 import { withAccountTables } from './accounts.tables.ts';
 import { GuestMerge } from './guest-merge.ts';
 import { passwordPolicy } from './breached-passwords.ts';
-import { loadTokenSecret } from './token-secret.ts';
 
 export function createAccounts(deps: {
   db: Db;
   replication: ReplicationRepository;
   carts: CartRepository;
   mailer: Mailer;
-  config: Pick<AppConfig, 'accounts' | 'dataDir'>;
+  config: Pick<AppConfig, 'accounts'>;
+  /** The token secret (token-secret.ts, loaded once in app.ts). */
+  secret: string;
   now: () => number;
   log?: FastifyBaseLogger;
 }): AccountsService {
@@ -31,7 +32,7 @@ export function createAccounts(deps: {
     carts: deps.carts,
     replication: deps.replication,
     mailer: deps.mailer,
-    secret: loadTokenSecret(deps.config.dataDir, deps.config.accounts.tokenSecret),
+    secret: deps.secret,
     config: deps.config.accounts,
     now: deps.now,
     ...(deps.log ? { log: deps.log } : {}),

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { powSatisfied, solvePow } from '@shop/shared/content/index';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrateToLatest, openSqlite } from '../../storage/database.ts';
+import { migrateToLatest } from '../../storage/database.ts';
+import { openTestDatabase } from '../../test/open-test-database.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import { fixtureCatalogue } from '../../test/fixture-catalogue.ts';
 import { NoCaptcha, PowCaptcha, POW_CHALLENGE_TTL_MS, RECAPTCHA_VERIFY_URL, RecaptchaVerifier, type FetchLike } from './captcha.ts';
@@ -15,7 +16,7 @@ function wrongNonce(challenge: string, difficulty: number): string {
 
 describe('proof-of-work captcha (real SQLite, a clock the test moves)', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-captcha-'));
-  const db = openSqlite(path.join(dir, 'shop.sqlite'));
+  const db = await openTestDatabase(dir);
   await migrateToLatest(db);
   afterAll(async () => {
     await db.destroy();

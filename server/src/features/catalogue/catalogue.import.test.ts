@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { checkCatalogueImport, formatImportProblem, type SourceCatalogue } from '@shop/shared';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrateToLatest, openSqlite, type Db } from '../../storage/database.ts';
+import { migrateToLatest, type Db } from '../../storage/database.ts';
+import { openTestDatabase } from '../../test/open-test-database.ts';
 import { CATALOGUE_TABLES } from '../../storage/schema.ts';
 import { generateCatalogue } from '../../storage/seed/generator/generate-catalogue.ts';
 import { fixtureCatalogue } from '../../test/fixture-catalogue.ts';
@@ -21,7 +22,7 @@ afterAll(async () => {
 async function freshDb(): Promise<Db> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-import-'));
   dirs.push(dir);
-  const db = openSqlite(path.join(dir, 'shop.sqlite'));
+  const db = await openTestDatabase(dir);
   databases.push(db);
   await migrateToLatest(db);
   return db;

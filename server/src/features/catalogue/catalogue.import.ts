@@ -21,7 +21,11 @@ import {
 } from '@shop/shared';
 import { sql, type Insertable, type Transaction } from 'kysely';
 import type { Db } from '../../storage/database.ts';
+import { lockCatalogueImports, notify } from '../../storage/engine.ts';
 import { CATALOGUE_TABLES, type Database } from '../../storage/schema.ts';
+
+/** PostgreSQL sends the new catalogue version (`catalogue_changes.id`) on this channel when an import commits. */
+export const CATALOGUE_CHANNEL = 'shop_catalogue';
 
 export type ImportMode = 'replace' | 'upsert';
 
@@ -294,7 +298,7 @@ async function parkRenamed(trx: Trx, table: 'products' | 'attributes' | 'tax_rul
   for (let i = 0; i < ids.length; i += BATCH_VARIABLES) {
     await trx
       .updateTable(table)
-      .set({ [keyColumn]: sql`${'\u0000renamed-'} || ${sql.ref(idColumn)}` } as never)
+      .set({ [keyColumn]: sql`${'\u0001renamed-'} || ${sql.ref(idColumn)}` } as never)
       .where(sql.ref(idColumn), 'in', ids.slice(i, i + BATCH_VARIABLES))
       .execute();
   }
@@ -312,6 +316,9 @@ function counts(ids: Record<keyof ImportCounts, readonly number[]>, isStored: Re
 
 export async function importCatalogue(db: Db, source: unknown, options: ImportOptions): Promise<ImportSummary> {
   return db.transaction().execute(async (trx) => {
+    // PostgreSQL: one import at a time, from its first read on, so each reads what the previous one wrote and the
+    // catalogue versions (catalogue_changes ids) come in commit order.
+    await lockCatalogueImports(trx);
     const stored = options.mode === 'replace' ? EMPTY : await loadStored(trx);
     const check = checkCatalogueImport(source, stored.refs);
     if (!check.ok) throw new CatalogueImportError(check.problems);
@@ -356,10 +363,13 @@ export async function importCatalogue(db: Db, source: unknown, options: ImportOp
       urlRewrites: rewrites.total,
       urlRewritesChanged: rewrites.changed,
     };
-    await trx
+    const change = await trx
       .insertInto('catalogue_changes')
       .values({ kind: 'import', detail: JSON.stringify({ origin: options.origin, ...summary }), created_at: options.now.toISOString() })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // Other instances hear of the new version when this commits (PostgreSQL; one instance on SQLite).
+    await notify(trx, CATALOGUE_CHANNEL, String(change.id));
     return summary;
   });
 }

@@ -1,6 +1,8 @@
 /**
  * The catalogue as the API sees it: the current snapshot, its search index and the documents per store.
  * `refresh()` reloads after a catalogue change (an import or a seed); readers always see one consistent snapshot.
+ * `watch()` reloads when the catalogue version in the database moves (an import through another instance or the CLI):
+ * it reads the version every WATCH_MS, and on PostgreSQL also when an import notifies `shop_catalogue`.
  */
 import {
   CATEGORY_PREFETCH_LEVEL,
@@ -29,6 +31,7 @@ import {
   type TaxRule,
 } from '@shop/shared';
 import type { Db } from '../../storage/database.ts';
+import type { PostgresNotifications } from '../../storage/notifications.ts';
 import { attributeDocument, categoryDocument, productDocument, projectFields, withChildren, type DocumentContext } from './catalogue.documents.ts';
 import { findUrlRewrite, loadCatalogueSnapshot, loadIndexSources, loadProductDescriptions, type CatalogueSnapshot, type StoredProduct } from './catalogue.snapshot.ts';
 import { searchDocuments } from './search/document-search.ts';
@@ -57,12 +60,25 @@ const TAXRULE_FIELDS = new Set(['id', 'code', 'priority', 'product_tax_class_ids
 /** The search cache keeps at most this many bytes of answers (as JSON), whatever their number. */
 export const DEFAULT_SEARCH_CACHE_BYTES = 8_000_000;
 
+/** How often `watch` reads the catalogue version. */
+export const WATCH_MS = 2000;
+/** The notification channel catalogue imports notify on PostgreSQL (with the new version). */
+export const CATALOGUE_CHANNEL = 'shop_catalogue';
+
 /** Longest wait between two index rebuilds for price dates: a day. */
 const MAX_PRICE_REFRESH_MS = 86_400_000;
 
 export class CatalogueService {
   private loaded: Loaded | null = null;
   private priceTimer: NodeJS.Timeout | null = null;
+  private watchTimer: NodeJS.Timeout | null = null;
+  private stopListening: (() => void) | null = null;
+  /** The version check running now (one at a time), and whether another was asked for meanwhile. */
+  private checking: Promise<void> | null = null;
+  private checkAgain = false;
+  /** The load running now (`refresh`). */
+  private refreshing: Promise<void> | null = null;
+  private closed = false;
 
   constructor(
     private readonly db: Db,
@@ -79,7 +95,17 @@ export class CatalogueService {
     },
   ) {}
 
+  /**
+   * Loads the catalogue as it is now. One load at a time: a call during a load waits for it and then loads again (the
+   * catalogue may have moved meanwhile), so a late load never replaces a newer one.
+   */
   async refresh(): Promise<void> {
+    while (this.refreshing) await this.refreshing.catch(() => undefined);
+    this.refreshing = this.load().finally(() => (this.refreshing = null));
+    return this.refreshing;
+  }
+
+  private async load(): Promise<void> {
     const snapshot = await loadCatalogueSnapshot(this.db);
     const index = new ProductIndex(snapshot, this.options.clock(), await loadIndexSources(this.db), taxDefaultCountry(this.options.taxCountry));
     const context: DocumentContext = { snapshot, pricesOf: (id) => index.pricesOf(id), productCounts: index.productCounts, useUrlKeys: this.options.useUrlKeys };
@@ -112,6 +138,7 @@ export class CatalogueService {
    */
   private schedulePriceRefresh(snapshot: CatalogueSnapshot): void {
     if (this.priceTimer) clearTimeout(this.priceTimer);
+    if (this.closed) return;
     const now = this.options.clock();
     const next = nextSpecialPriceChange(snapshot.products, now);
     const delay = Math.min(MAX_PRICE_REFRESH_MS, next ? next.getTime() - now.getTime() + 1000 : MAX_PRICE_REFRESH_MS);
@@ -119,9 +146,45 @@ export class CatalogueService {
     this.priceTimer.unref();
   }
 
-  close(): void {
+  /**
+   * Keeps this instance's catalogue at the database's version: reads it every `everyMs` and whenever an import
+   * notifies (PostgreSQL), and refreshes when it moved. Stopped by `close`.
+   */
+  watch(options: { everyMs?: number; notifications?: PostgresNotifications; onError?: (error: unknown) => void } = {}): void {
+    if (this.watchTimer || this.closed) return;
+    const check = () => void this.checkVersion().catch((error: unknown) => !this.closed && options.onError?.(error));
+    this.watchTimer = setInterval(check, options.everyMs ?? WATCH_MS);
+    this.watchTimer.unref();
+    this.stopListening = options.notifications?.listen(CATALOGUE_CHANNEL, check) ?? null;
+  }
+
+  /** Refreshes when the database's catalogue version is not the one loaded (one check at a time). */
+  async checkVersion(): Promise<void> {
+    if (this.checking) {
+      this.checkAgain = true;
+      return this.checking;
+    }
+    this.checking = (async () => {
+      do {
+        this.checkAgain = false;
+        if (this.closed) return;
+        // A load under way (an import through this instance) is waited for: it may already bring the new version.
+        await this.refreshing?.catch(() => undefined);
+        const row = await this.db.selectFrom('catalogue_changes').select((eb) => eb.fn.max('id').as('version')).executeTakeFirst();
+        if (!this.closed && Number(row?.version ?? 0) !== this.loaded?.snapshot.version) await this.refresh();
+      } while (this.checkAgain);
+    })().finally(() => (this.checking = null));
+    return this.checking;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
     if (this.priceTimer) clearTimeout(this.priceTimer);
     this.priceTimer = null;
+    if (this.watchTimer) clearInterval(this.watchTimer);
+    this.watchTimer = null;
+    this.stopListening?.();
+    await this.checking?.catch(() => undefined);
   }
 
   private get current(): Loaded {

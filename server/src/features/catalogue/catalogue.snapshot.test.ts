@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrateToLatest, openSqlite } from '../../storage/database.ts';
+import { migrateToLatest } from '../../storage/database.ts';
+import { openTestDatabase } from '../../test/open-test-database.ts';
 import { generateCatalogue } from '../../storage/seed/generator/generate-catalogue.ts';
 import { importCatalogue } from './catalogue.import.ts';
 import { loadCatalogueSnapshot, loadSearchTexts } from './catalogue.snapshot.ts';
@@ -11,7 +12,7 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-snapshot-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe('loading the catalogue in batches', async () => {
-  const db = openSqlite(path.join(dir, 'shop.sqlite'));
+  const db = await openTestDatabase(dir);
   await migrateToLatest(db);
   await importCatalogue(db, generateCatalogue({ seed: 7, productCount: 120 }), { mode: 'replace', useUrlKeys: true, now: new Date('2026-11-01T00:00:00Z'), origin: 'test' });
 

@@ -5,6 +5,7 @@
 import { STORE_CODES, type ConfigurableOption, type StoreCode, type TaxRule } from '@shop/shared';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../storage/database.ts';
+import { engineOf } from '../../storage/engine.ts';
 import type { Database } from '../../storage/schema.ts';
 import type { SourceAttribute, SourceAttributeValues, SourceImage, SourceProduct } from '../../storage/seed/catalogue-source.ts';
 
@@ -175,7 +176,22 @@ export async function findUrlRewrite(db: Db, store: StoreCode, requestPath: stri
 
 type ProductData = Pick<StoredProduct, 'images' | 'attributes' | 'flags' | 'ean' | 'customprice_usd' | 'customprice_gbp' | 'allowedcountries' | 'configurable_options' | 'child_ids' | 'links' | 'bundle_options' | 'related_links' | 'custom_size_kind'>;
 
+/**
+ * The whole catalogue as one consistent picture. On PostgreSQL its reads run on pooled connections side by side,
+ * so they share one read-only `repeatable read` transaction and never straddle an import's commit. SQLite keeps
+ * its separate reads: a transaction there would hold the one connection (and every shopper's request) for the
+ * whole load.
+ */
 export async function loadCatalogueSnapshot(db: Db, batchSize = PRODUCT_BATCH): Promise<CatalogueSnapshot> {
+  if (engineOf(db) === 'sqlite') return readCatalogueSnapshot(db, batchSize);
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .setAccessMode('read only')
+    .execute((trx) => readCatalogueSnapshot(trx, batchSize));
+}
+
+async function readCatalogueSnapshot(db: Db, batchSize: number): Promise<CatalogueSnapshot> {
   const [change, attributeRows, categoryRows, categoryTextRows, ruleRows, rateRows, ruleRateRows] =
     await Promise.all([
       db.selectFrom('catalogue_changes').select((eb) => eb.fn.max('id').as('version')).executeTakeFirst(),

@@ -4,12 +4,13 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Migrator, sql } from 'kysely';
 import { buildApp } from '../../app.ts';
-import { migrateToLatest, openSqlite } from '../../storage/database.ts';
+import { migrateToLatest } from '../../storage/database.ts';
+import { openTestDatabase } from '../../test/open-test-database.ts';
 import { migrations } from '../../storage/migrations/index.ts';
 import { testConfig } from '../../config.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import { fixtureCatalogue } from '../../test/fixture-catalogue.ts';
-import { startFakeSmtp } from './fake-smtp.test-helper.ts';
+import { startSmtpSink } from './smtp-sink.ts';
 import { isTemporary, MAX_IN_FLIGHT, OutboxMailer, RETRY_DELAYS_MS } from './mailer.ts';
 import { OutboxRepository } from './outbox.repository.ts';
 import { smtpTransport } from './smtp.ts';
@@ -84,7 +85,7 @@ describe('the mailbox in production', async () => {
 });
 
 describe('SMTP delivery', async () => {
-  const smtp = await startFakeSmtp({ refuseRecipient: 'bounce@example.com' });
+  const smtp = await startSmtpSink({ refuseRecipient: 'bounce@example.com' });
   afterAll(() => smtp.close());
   const app = await buildTestApp({ catalogue, config: { mail: { keepDays: 30, smtpUrl: smtp.url, from: 'Horloge shop <shop@example.com>', devMailbox: true } } });
 
@@ -128,7 +129,7 @@ describe('the storefront fallback leaves the mailbox alone', async () => {
 });
 
 describe('mail queued in a transaction (the transactional outbox)', async () => {
-  const smtp = await startFakeSmtp();
+  const smtp = await startSmtpSink();
   afterAll(() => smtp.close());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-outbox-'));
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -177,7 +178,7 @@ describe('mail queued in a transaction (the transactional outbox)', async () => 
 });
 
 describe('deliveries refused for a while are tried again; old mails are removed', async () => {
-  const smtp = await startFakeSmtp({ refuseRecipient: 'gone@example.com', deferRecipient: { address: 'busy@example.com', times: 2 } });
+  const smtp = await startSmtpSink({ refuseRecipient: 'gone@example.com', deferRecipient: { address: 'busy@example.com', times: 2 } });
   afterAll(() => smtp.close());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-retry-'));
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -219,7 +220,7 @@ describe('deliveries refused for a while are tried again; old mails are removed'
   });
 
   it('gives up after the last retry, with the reason', async () => {
-    const always = await startFakeSmtp({ deferRecipient: { address: 'busy@example.com', times: 100 } });
+    const always = await startSmtpSink({ deferRecipient: { address: 'busy@example.com', times: 100 } });
     const app = await buildApp(config(always.url), { clock });
     const mailer = app.mailer as OutboxMailer;
     await mailer.send({ to: 'busy@example.com', subject: 'Again', text: 'x', kind: 'test' });
@@ -236,7 +237,7 @@ describe('deliveries refused for a while are tried again; old mails are removed'
   });
 
   it('tries again by itself when the retry time comes', async () => {
-    const later = await startFakeSmtp({ deferRecipient: { address: 'soon@example.com', times: 1 } });
+    const later = await startSmtpSink({ deferRecipient: { address: 'soon@example.com', times: 1 } });
     const transport = await smtpTransport(later.url);
     const app = await buildApp(config(null));
     const mailer = new OutboxMailer(new OutboxRepository(app.db), { from: 'shop@example.com', transport, now: () => Date.now(), retryDelaysMs: [50] });
@@ -317,7 +318,7 @@ describe('delivery limits and a refused login', async () => {
   });
 
   it('a login the mail server refuses (535) is tried again later: the operator can fix the password', async () => {
-    const smtp = await startFakeSmtp({ refuseLogin: true });
+    const smtp = await startSmtpSink({ login: 'refuse' });
     const url = smtp.url.replace('smtp://', 'smtp://shop:wrong@');
     const app = await buildApp(testConfig({ dataDir: path.join(scratch, 'login'), seedDemo: false, mail: { keepDays: 30, smtpUrl: url, from: 'shop@example.com', devMailbox: true } }));
     await app.mailer.send({ to: 'anna@example.com', subject: 'Your order', text: 'x', kind: 'test' });
@@ -333,7 +334,7 @@ describe('delivery limits and a refused login', async () => {
 describe('migration 008 on an existing outbox', () => {
   it('turns the mails left queued while no SMTP was set into kept ones, so turning SMTP on sends none of them', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-outbox-migration-'));
-    const db = openSqlite(path.join(dir, 'shop.sqlite'));
+    const db = await openTestDatabase(dir, { empty: true });
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
     expect((await migrator.migrateTo('007-payments')).error).toBeUndefined();
     await sql`insert into outbox ("to", subject, text, html, kind, created_at, status, error, sent_at) values ('a@example.com', 'Old', 'x', null, 'test', 1, 'queued', null, null), ('b@example.com', 'Done', 'x', null, 'test', 1, 'sent', null, 2)`.execute(db);

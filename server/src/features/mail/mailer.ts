@@ -10,6 +10,11 @@
  * delivered by the `flush` at start. Delivery is at least once: a stop between the server's acceptance and the
  * outbox update sends that mail again at the next start.
  *
+ * Several server instances may flush one outbox: a delivery first claims the mail for DELIVERY_LEASE_MS (a
+ * conditional update, outbox.repository.ts `claim`), and only the instance that got the claim sends it. A lease left
+ * by an instance killed during a send runs out, and the mail is then delivered again (still at least once); the SMTP
+ * socket times out well before the lease ends (smtp.ts), so a slow send never outlives its claim.
+ *
  * A delivery the mail server refuses for a while (a 4xx reply, no connection, a timeout) stays queued and is tried
  * again after RETRY_DELAYS_MS; a permanent refusal (a 5xx reply, such as an unknown mailbox) or the last failed try
  * marks the mail failed, with the reason.
@@ -21,12 +26,17 @@ import type { OutboxRepository, QueuedMail } from './outbox.repository.ts';
 /** The waits before the 2nd, 3rd, ... try of a delivery refused for a while; after the last one it has failed. */
 export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 6 * 3_600_000];
 
+/** How long a delivery holds its mail (no other delivery, on any instance, sends it meanwhile). */
+export const DELIVERY_LEASE_MS = 10 * 60_000;
+
 export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
   html?: string;
   kind: string;
+  /** What the mail belongs to (the order id for an order's mails): kept in the outbox's `ref`. */
+  ref?: string;
 }
 
 export interface Mailer {
@@ -62,7 +72,7 @@ export class OutboxMailer implements Mailer {
     const fit = checked(mail);
     const transport = this.options.transport;
     const id = await this.outbox.add(fit, this.options.now(), { status: transport ? 'queued' : 'kept' });
-    if (transport) this.start(transport, { id, ...fit, attempts: 0 });
+    if (transport) this.start(transport, { id, to: fit.to, subject: fit.subject, text: fit.text, html: fit.html, attempts: 0 });
   }
 
   async queue(trx: Trx | Db, mail: OutgoingMail): Promise<void> {
@@ -121,9 +131,9 @@ export class OutboxMailer implements Mailer {
 
   private async deliver(transport: MailTransport, { id, html, attempts, ...mail }: QueuedMail): Promise<void> {
     const attempt = attempts + 1;
-    // A flush may have read the row just before an earlier delivery of it finished: only a mail still queued with the
-    // attempts it was read with goes out.
-    if (!(await this.outbox.stillQueued(id, attempts).catch(() => false))) return;
+    // A flush may have read the row just before an earlier delivery of it finished, or another instance delivers it
+    // now: only a mail still queued with the attempts it was read with, and claimed here, goes out.
+    if (!(await this.outbox.claim(id, attempts, this.options.now(), DELIVERY_LEASE_MS).catch(() => false))) return;
     let refusal: unknown = null;
     try {
       await transport.sendMail({ from: this.options.from, ...mail, ...(html === null ? {} : { html }) });
@@ -189,8 +199,8 @@ export const MAX_IN_FLIGHT = 4;
 const FLUSH_PAGE = 100;
 
 /** A mail fit for one SMTP envelope: one recipient, a one-line subject. */
-function checked(mail: OutgoingMail): { to: string; subject: string; text: string; html: string | null; kind: string } {
+function checked(mail: OutgoingMail): { to: string; subject: string; text: string; html: string | null; kind: string; ref: string | null } {
   const to = mail.to.trim();
   if (!to || /[\r\n]/.test(to) || /[\r\n]/.test(mail.subject)) throw new Error('A mail needs one recipient and a one-line subject');
-  return { to, subject: mail.subject, text: mail.text, html: mail.html ?? null, kind: mail.kind };
+  return { to, subject: mail.subject, text: mail.text, html: mail.html ?? null, kind: mail.kind, ref: mail.ref ?? null };
 }

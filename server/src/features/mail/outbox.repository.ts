@@ -1,4 +1,4 @@
-/** The `outbox` table (migrations 005, 008): every e-mail the shop sends, newest last, with its delivery status. */
+/** The `outbox` table (migrations 005, 008, 014): every e-mail the shop sends, newest last, with its delivery status. */
 import type { Generated, Selectable } from 'kysely';
 import type { Db, Trx } from '../../storage/database.ts';
 
@@ -20,6 +20,10 @@ export interface OutboxTable {
   attempts: Generated<number>;
   /** A queued mail whose delivery was refused for a while is not tried before this time; null: at once. */
   next_attempt_at: number | null;
+  /** The instance delivering this mail holds it until then (a lease; null: nobody delivers it now). */
+  claimed_until: number | null;
+  /** What the mail belongs to: the order id for an order's mails; null for the others. */
+  ref: string | null;
 }
 
 /** A queued mail as the delivery needs it. */
@@ -79,19 +83,22 @@ export class OutboxRepository {
 
   /** Writes a mail (queued unless told), on `trx` when it belongs to a transaction; answers its id. */
   async add(
-    mail: { to: string; subject: string; text: string; html: string | null; kind: string },
+    mail: { to: string; subject: string; text: string; html: string | null; kind: string; ref?: string | null },
     at: number,
     options: { status?: 'queued' | 'kept'; trx?: Trx | Db } = {},
   ): Promise<number> {
     const row = await (options.trx ? withOutbox(options.trx) : this.db)
       .insertInto('outbox')
-      .values({ ...mail, created_at: at, status: options.status ?? 'queued', error: null, sent_at: null })
+      .values({ ...mail, ref: mail.ref ?? null, created_at: at, status: options.status ?? 'queued', error: null, sent_at: null })
       .returning('id')
       .executeTakeFirstOrThrow();
     return Number(row.id);
   }
 
-  /** The oldest queued mails due at `now` (not waiting for a retry) after the id `after`, at most `limit`. */
+  /**
+   * The oldest queued mails due at `now` (not waiting for a retry, not held by a delivery running elsewhere) after the
+   * id `after`, at most `limit`.
+   */
   async due(now: number, limit: number, after = 0): Promise<QueuedMail[]> {
     const rows = await this.db
       .selectFrom('outbox')
@@ -99,35 +106,55 @@ export class OutboxRepository {
       .where('status', '=', 'queued')
       .where('id', '>', after)
       .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', now)]))
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
       .orderBy('id')
       .limit(limit)
       .execute();
     return rows.map((row) => ({ ...row, id: Number(row.id), attempts: Number(row.attempts) }));
   }
 
-  /** Whether the mail is still queued after `attempts` tries (no delivery finished since it was read). */
-  async stillQueued(id: number, attempts: number): Promise<boolean> {
-    const row = await this.db.selectFrom('outbox').select('id').where('id', '=', id).where('status', '=', 'queued').where('attempts', '=', attempts).executeTakeFirst();
-    return row !== undefined;
+  /**
+   * Takes the mail for one delivery until `now + leaseMs`: true when it is still queued after `attempts` tries (no
+   * delivery finished since it was read) and no other delivery holds it, here or on another server instance. One
+   * conditional update, so of two instances flushing one outbox only one gets it.
+   */
+  async claim(id: number, attempts: number, now: number, leaseMs: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('outbox')
+      .set({ claimed_until: now + leaseMs })
+      .where('id', '=', id)
+      .where('status', '=', 'queued')
+      .where('attempts', '=', attempts)
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   }
 
-  /** When the next queued mail waiting for a retry is due, or null when none waits. */
+  /**
+   * When a queued mail next becomes due, or null when none waits: its retry time, or the end of a delivery's lease (a
+   * delivery that never recorded its outcome, such as on an instance that was killed).
+   */
   async nextRetryAt(): Promise<number | null> {
-    const row = await this.db.selectFrom('outbox').select((eb) => eb.fn.min('next_attempt_at').as('at')).where('status', '=', 'queued').executeTakeFirst();
-    return row?.at === null || row?.at === undefined ? null : Number(row.at);
+    const row = await this.db
+      .selectFrom('outbox')
+      .select((eb) => [eb.fn.min('next_attempt_at').as('retry'), eb.fn.min('claimed_until').as('lease')])
+      .where('status', '=', 'queued')
+      .executeTakeFirst();
+    const times = [row?.retry, row?.lease].filter((at) => at !== null && at !== undefined).map(Number);
+    return times.length ? Math.min(...times) : null;
   }
 
   async markSent(id: number, at: number, attempts: number): Promise<void> {
-    await this.db.updateTable('outbox').set({ status: 'sent', sent_at: at, error: null, attempts, next_attempt_at: null }).where('id', '=', id).execute();
+    await this.db.updateTable('outbox').set({ status: 'sent', sent_at: at, error: null, attempts, next_attempt_at: null, claimed_until: null }).where('id', '=', id).execute();
   }
 
   /** A delivery refused for a while: the mail stays queued until `retryAt`, with the reason. */
   async markDeferred(id: number, error: string, attempts: number, retryAt: number): Promise<void> {
-    await this.db.updateTable('outbox').set({ error: error.slice(0, 1000), attempts, next_attempt_at: retryAt }).where('id', '=', id).execute();
+    await this.db.updateTable('outbox').set({ error: error.slice(0, 1000), attempts, next_attempt_at: retryAt, claimed_until: null }).where('id', '=', id).execute();
   }
 
   async markFailed(id: number, error: string, attempts: number): Promise<void> {
-    await this.db.updateTable('outbox').set({ status: 'failed', error: error.slice(0, 1000), attempts, next_attempt_at: null }).where('id', '=', id).execute();
+    await this.db.updateTable('outbox').set({ status: 'failed', error: error.slice(0, 1000), attempts, next_attempt_at: null, claimed_until: null }).where('id', '=', id).execute();
   }
 
   /** Removes the mails written before `before` (whatever their status); answers how many. */

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrateToLatest, openSqlite } from '../../storage/database.ts';
+import { migrateToLatest } from '../../storage/database.ts';
+import { openTestDatabase } from '../../test/open-test-database.ts';
 import { generateCatalogue } from '../../storage/seed/generator/generate-catalogue.ts';
 import { seedDemoIfEmpty } from '../../storage/seed/seed-demo.ts';
 import { writeDemoImages } from './demo-images.ts';
@@ -47,7 +48,7 @@ describe('seedDemoIfEmpty', () => {
   it('writes the demo pictures under DATA_DIR when it seeds, and none when told no folder', async () => {
     for (const withImages of [true, false]) {
       const dataDir = tempDir();
-      const db = openSqlite(path.join(dataDir, 'shop.sqlite'));
+      const db = await openTestDatabase(dataDir);
       await migrateToLatest(db);
       const summary = await seedDemoIfEmpty(db, { seed: 9, productCount: 80, useUrlKeys: true, now: new Date('2026-06-15T12:00:00Z'), ...(withImages ? { dataDir } : {}) });
       await db.destroy();

@@ -32,17 +32,23 @@ export class NewsletterCoupons {
     this.db = db.withTables<{ newsletter_coupons: NewsletterCouponsTable }>();
   }
 
-  /** The address's coupon code; `created` is true only the first time (then the code is new). */
+  /**
+   * The address's coupon code; `created` is true only the first time (then the code is new). The address's row is
+   * claimed first (`on conflict do nothing`): two subscriptions of one address at once (two instances) make one code,
+   * and the second one answers it.
+   */
   async issue(email: string): Promise<{ code: string; created: boolean }> {
     return this.db.transaction().execute(async (trx) => {
-      const existing = await trx.selectFrom('newsletter_coupons').select('coupon_code').where('email', '=', email).executeTakeFirst();
-      if (existing) return { code: existing.coupon_code, created: false };
       const code = newCode();
+      const claimed = await trx.insertInto('newsletter_coupons').values({ email, coupon_code: code, created_at: this.now() }).onConflict((oc) => oc.column('email').doNothing()).executeTakeFirst();
+      if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) {
+        const existing = await trx.selectFrom('newsletter_coupons').select('coupon_code').where('email', '=', email).executeTakeFirstOrThrow();
+        return { code: existing.coupon_code, created: false };
+      }
       await trx
         .insertInto('coupons')
         .values({ code, kind: 'percent', amount: NEWSLETTER_COUPON_PERCENT, active: 1, description: `${NEWSLETTER_COUPON_PERCENT}% off for newsletter subscriber ${email}` })
         .execute();
-      await trx.insertInto('newsletter_coupons').values({ email, coupon_code: code, created_at: this.now() }).execute();
       return { code, created: true };
     });
   }

@@ -5,7 +5,11 @@
  * sequence and recorded with the write id that placed it, all in the write's SQLite transaction; the result fields
  * are written onto the same document, so they replicate back with it. A failure reserves nothing (the work is undone
  * to a savepoint) and writes the spec's message. Repeated, retried and concurrent pushes find the order row and
- * change nothing.
+ * change nothing. On PostgreSQL the write holds its locks in one order (decision 041): the owner's clock, the stock
+ * rows in sku order, then the store's number row, taken last, after every check that may refuse the order (numbers
+ * stay gap-free: a refused order never takes one, and anything failing after it undoes it with the savepoint), then
+ * the log head; the rows every order of a store or sku waits for are held for as few statements as can be. A deadlock
+ * is not a refusal: it makes the whole push run again.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { DEFAULT_STORE, isStoreCode, marketFor, type CurrencyRates, type Language, type Product } from '@shop/shared';
@@ -32,7 +36,7 @@ import {
 import { mailLanguage } from '@shop/shared/stores/shopper-locale';
 import { ORDER_SERVER_OWNED_FIELDS, type OrderDoc } from '@shop/shared/sync/order.schema';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type QueryCreator, type RawBuilder } from 'kysely';
 import type { Database } from '../../storage/schema.ts';
 import type { CatalogueService } from '../catalogue/catalogue.service.ts';
 import { quoteTotals } from '../cart/cart.totals.ts';
@@ -40,6 +44,7 @@ import type { Coupon } from '../cart/cart.repository.ts';
 import type { Doc, Trx } from '../replication/replication.repository.ts';
 import type { CheckoutMethods } from '../shipping/checkout-methods.ts';
 import { compiledOnce } from '../../storage/database.ts';
+import { engineOf, isConcurrencyConflict, lockSkus } from '../../storage/engine.ts';
 import type { OrderMailKind } from './order-mail.ts';
 import { withOrderTables, withOrderTablesTrx, type OrderItemsTable, type OrdersTable, type OrderTables, type OrdersTrx, type StockReservationsTable } from './orders.tables.ts';
 
@@ -85,6 +90,8 @@ export interface PlacementOptions {
 
 /** What the confirmation mail of a placed order says. */
 export interface PlacedOrderMail {
+  /** The order's id: the outbox names the order by it (`ref`). */
+  orderId: string;
   to: string;
   store: string;
   language: Language;
@@ -144,6 +151,28 @@ const nextNumber = compiledOnce<{ store: string }, { last_value: number }>((db, 
     .onConflict((oc) => oc.column('store').doUpdateSet({ last_value: sql<number>`order_sequences.last_value + 1` }))
     .returning('last_value'),
 );
+const setIncrementId = compiledOnce<{ id: string; increment_id: string }, never>((db, value) =>
+  withOrderTables(db).updateTable('orders').set({ increment_id: value('increment_id') }).where('id', '=', value('id')),
+);
+/**
+ * PostgreSQL: the store's next number and the order row's increment id in one statement (one round trip less while
+ * the store's number row is locked), formatted as `formatIncrementId` does: the prefix, then at least 9 digits.
+ */
+const numberOrder = compiledOnce<{ store: string; prefix: string; id: string }, { last_value: number; increment_id: string }>((db, value) =>
+  withOrderTables(db)
+    .with('n', (w) =>
+      w
+        .insertInto('order_sequences')
+        .values({ store: value('store'), last_value: 1 })
+        .onConflict((oc) => oc.column('store').doUpdateSet({ last_value: sql<number>`order_sequences.last_value + 1` }))
+        .returning('last_value'),
+    )
+    .updateTable('orders')
+    .from('n')
+    .set({ increment_id: sql<string>`cast(${value('prefix')} as text) || lpad(cast(n.last_value as text), greatest(9, length(cast(n.last_value as text))), '0')` })
+    .where('orders.id', '=', value('id'))
+    .returning(['n.last_value', 'orders.increment_id']),
+);
 const insertOrder = compiledOnce<OrdersTable, never>((db, value) =>
   withOrderTables(db)
     .insertInto('orders')
@@ -196,13 +225,36 @@ const takeOne = compiledOnce<{ sku: string; qty: number }, { sku: string }>((db,
  * Takes `qty` (one value, or a `case sku when ... end` per row) from the managed, sufficient stock rows of `skus`,
  * answering the skus it took: the whole check-and-take is one conditional update.
  */
-function takeStock(db: Kysely<Database & OrderTables>, skus: string[], qty: RawBuilder<number>) {
+function takeStock(db: QueryCreator<Database & OrderTables>, skus: string[], qty: RawBuilder<number>) {
   return db
     .updateTable('stock_items')
     .set({ qty: sql<number>`qty - ${qty}`, is_in_stock: sql<number>`case when backorders = 1 or qty - ${qty} > 0 then 1 else 0 end` })
     .where('sku', 'in', skus)
     .where('manage_stock', '=', 1)
     .where((eb) => eb.or([eb('backorders', '=', 1), eb.and([eb('is_in_stock', '=', 1), eb('qty', '>=', qty)])]))
+    .returning('sku');
+}
+
+/**
+ * PostgreSQL: takes the stock (`takeStock`) and writes the reservations of what it took in one statement, answering
+ * the skus it took. `qty` is the quantity per sku (one value, or a `case sku when ... end`).
+ */
+function takeAndReserve(db: OrdersTrx, orderId: string, skus: string[], qty: () => RawBuilder<number>, at: number) {
+  return db
+    .with('taken', (w) => takeStock(w, skus, qty()))
+    .insertInto('stock_reservations')
+    .columns(['order_id', 'sku', 'qty', 'created_at', 'released_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('taken')
+        .select([
+          sql<string>`cast(${orderId} as text)`.as('order_id'),
+          'taken.sku',
+          sql<number>`cast(${qty()} as integer)`.as('qty'),
+          sql<number>`cast(${at} as bigint)`.as('created_at'),
+          sql<null>`cast(null as bigint)`.as('released_at'),
+        ]),
+    )
     .returning('sku');
 }
 
@@ -237,9 +289,13 @@ export class OrderPlacement {
     await sql`savepoint place_order`.execute(trx);
     try {
       const result = await this.place(trx, orders, owner, doc);
-      await sql`release savepoint place_order`.execute(trx);
+      // The savepoint is left to the commit (one statement less while the number row is locked): a later order of
+      // the same push takes its own of the same name, and a rollback goes to the latest one.
       return this.succeeded(doc, result);
     } catch (error) {
+      // PostgreSQL gave up on the whole transaction for a concurrent one (a deadlock): the push runs again whole
+      // (`runTransaction`), which is no refusal of the order.
+      if (isConcurrencyConflict(error)) throw error;
       await sql`rollback to savepoint place_order`.execute(trx);
       await sql`release savepoint place_order`.execute(trx);
       if (error instanceof PlacementFailure) return this.failed(doc, error.kind, error.problems, error.values);
@@ -320,16 +376,17 @@ export class OrderPlacement {
     }
 
     const at = this.options.now();
-    const sequence = (await nextNumber(orders, { store })).rows[0]!;
-    const incrementId = formatIncrementId(Number(sequence.last_value), incrementPrefix(store));
     const orderToken = randomBytes(24).toString('base64url');
+    // The order row first with a stand-in number (unique like the id, never committed): the store's number row is
+    // locked from the moment it hands out a number until the commit, so it is taken last (`number`), after every
+    // check that may still refuse the order. Numbers stay gap-free: a refused order never took one.
     await insertOrder(orders, {
       id: doc.id,
       owner,
       write_id: doc.writeId,
       store,
       language,
-      increment_id: incrementId,
+      increment_id: `pending:${doc.id}`,
       status: 'pending',
       currency: totals.currency,
       customer_email: doc.customer_email.trim(),
@@ -358,8 +415,6 @@ export class OrderPlacement {
       tax_percent: item.tax_percent,
     }));
     await (items.length === 1 ? insertOneItem(orders, items[0]!) : orders.insertInto('order_items').values(items).execute());
-    // After the order row (the reservations refer to it); a shortage undoes all of it to the savepoint.
-    await this.reserve(orders, doc, wanted.qty);
     const comment = [payment.code === PURCHASE_ORDER_CODE ? `PO number ${purchaseOrderNumber(doc.po_number)}` : '', doc.comment?.trim() ?? ''].filter(Boolean).join(': ');
     if (comment) {
       await orders
@@ -367,9 +422,14 @@ export class OrderPlacement {
         .values({ order_id: doc.id, comment: comment.slice(0, 2000), status: 'pending', is_customer_notified: 0, is_visible_on_front: 1, created_at: at })
         .execute();
     }
+    // After the order row (the reservations refer to it) and as late as the number allows: the stock rows stay locked
+    // until the commit. A shortage undoes all of it to the savepoint.
+    await this.reserve(orders, doc, wanted.qty);
+    const incrementId = await this.number(orders, store, doc.id);
     const hash = this.options.statusHash(orderToken, incrementId);
     const bankTransfer = payment.code === BANK_TRANSFER_CODE ? bankTransferInstructions(this.options.bankAccount, { grand_total: totals.grand_total, currency: totals.currency, increment_id: incrementId }) : undefined;
     await this.options.queueConfirmation(trx, {
+      orderId: doc.id,
       to: doc.customer_email.trim(),
       store,
       language,
@@ -407,18 +467,25 @@ export class OrderPlacement {
    */
   private async reserve(orders: OrdersTrx, doc: OrderDoc, wanted: ReadonlyMap<string, number>): Promise<void> {
     const skus = [...wanted.keys()];
-    const taken =
-      skus.length === 1
+    const qty = () =>
+      skus.length === 1 ? sql<number>`${wanted.get(skus[0]!)!}` : sql<number>`(case ${sql.ref('sku')} ${sql.join([...wanted].map(([sku, n]) => sql`when ${sku} then cast(${n} as integer)`), sql` `)} end)`;
+    const at = this.options.now();
+    const postgres = engineOf(orders) === 'postgres';
+    // PostgreSQL: several rows in sku order first, so two orders of the same skus queue instead of deadlocking (one
+    // row needs no order: the update locks just it); then the take and the reservations in one statement.
+    if (postgres && skus.length > 1) await lockSkus(orders, skus);
+    const taken = postgres
+      ? await takeAndReserve(orders, doc.id, skus, qty, at).execute()
+      : skus.length === 1
         ? (await takeOne(orders, { sku: skus[0]!, qty: wanted.get(skus[0]!)! })).rows
-        : await takeStock(orders, skus, sql<number>`(case ${sql.ref('sku')} ${sql.join([...wanted].map(([sku, qty]) => sql`when ${sku} then cast(${qty} as integer)`), sql` `)} end)`).execute();
+        : await takeStock(orders, skus, qty()).execute();
     const takenSkus = new Set(taken.map((row) => row.sku));
     const others = skus.filter((sku) => !takenSkus.has(sku));
     if (others.length > 0) {
       const limited = await orders.selectFrom('stock_items').select('sku').where('sku', 'in', others).where('manage_stock', '=', 1).execute();
       if (limited.length > 0) throw new PlacementFailure('notAvailable', limited.map((row) => ({ field: 'items', message: row.sku })));
     }
-    if (takenSkus.size === 0) return;
-    const at = this.options.now();
+    if (postgres || takenSkus.size === 0) return;
     const reservations = skus.filter((sku) => takenSkus.has(sku)).map((sku): StockReservationsTable => ({ order_id: doc.id, sku, qty: wanted.get(sku)!, created_at: at, released_at: null }));
     await (reservations.length === 1 ? insertOneReservation(orders, reservations[0]!) : orders.insertInto('stock_reservations').values(reservations).execute());
   }
@@ -449,6 +516,23 @@ export class OrderPlacement {
     }
     if (unavailable.size > 0) throw new PlacementFailure('notAvailable', [...unavailable].map((sku) => ({ field: 'items', message: sku })));
     return { qty, variants };
+  }
+
+  /**
+   * The store's next order number, written onto the order row; the last step of a placement: from here to the commit
+   * every order of the store waits for this one. On PostgreSQL one statement, on SQLite two.
+   */
+  private async number(orders: OrdersTrx, store: string, id: string): Promise<string> {
+    const prefix = incrementPrefix(store);
+    if (engineOf(orders) === 'postgres') {
+      const row = (await numberOrder(orders, { store, prefix, id })).rows[0]!;
+      const incrementId = formatIncrementId(Number(row.last_value), prefix);
+      if (row.increment_id !== incrementId) throw new Error(`The order number ${row.increment_id} is not ${incrementId}`);
+      return incrementId;
+    }
+    const incrementId = formatIncrementId(Number((await nextNumber(orders, { store })).rows[0]!.last_value), prefix);
+    await setIncrementId(orders, { id, increment_id: incrementId });
+    return incrementId;
   }
 
   /** The document with the server-owned fields of the copy the placing owner holds, or null when there is none. */

@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { OrderItem } from '@shop/shared/sync/order.schema';
 import type { Db } from '../../storage/database.ts';
+import { runTransaction } from '../../storage/engine.ts';
 import type { ReplicationRepository } from '../replication/replication.repository.ts';
 import { withOrderTables, withOrderTablesTrx, type OrdersDb, type OrdersTable, type OrdersTrx } from './orders.tables.ts';
 
@@ -219,12 +220,19 @@ export class OrdersService {
 
   /** Gives the order's reserved stock back; a second call gives nothing. Answers whether anything was released. */
   async releaseStock(orderId: string): Promise<boolean> {
-    return this.options.db.transaction().execute((trx) => this.releaseIn(withOrderTablesTrx(trx), orderId));
+    return runTransaction(this.options.db, (trx) => this.releaseIn(withOrderTablesTrx(trx), orderId));
   }
 
+  /**
+   * Claims the order's unreleased reservations first (one conditional update), then gives back exactly what it
+   * claimed: two releases at once (two instances expiring unpaid orders beside a payment notification) cannot both
+   * give the stock back, since the second one's update waits for the first and then finds nothing left to claim.
+   * The stock rows are updated in sku order, the order placing locks them in.
+   */
   private async releaseIn(trx: OrdersTrx, orderId: string): Promise<boolean> {
     const at = this.options.now();
-    const reserved = await trx.selectFrom('stock_reservations').select(['sku', 'qty']).where('order_id', '=', orderId).where('released_at', 'is', null).execute();
+    const claimed = await trx.updateTable('stock_reservations').set({ released_at: at }).where('order_id', '=', orderId).where('released_at', 'is', null).returning(['sku', 'qty']).execute();
+    const reserved = [...claimed].sort((a, b) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0));
     for (const { sku, qty } of reserved) {
       await trx
         .updateTable('stock_items')
@@ -232,7 +240,6 @@ export class OrdersService {
         .where('sku', '=', sku)
         .execute();
     }
-    if (reserved.length > 0) await trx.updateTable('stock_reservations').set({ released_at: at }).where('order_id', '=', orderId).where('released_at', 'is', null).execute();
     return reserved.length > 0;
   }
 

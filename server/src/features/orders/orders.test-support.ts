@@ -1,10 +1,39 @@
 /** Helpers of the order tests: a catalogue with known prices and stock, carts, order documents and pushes. */
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { OrderDoc } from '@shop/shared/sync/order.schema';
 import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../app.ts';
+import { testConfig } from '../../config.ts';
+import { importCatalogue } from '../catalogue/catalogue.import.ts';
+import { TEST_NOW } from '../../test/build-test-app.ts';
+import { cleanUpLater } from '../../test/clean-up.ts';
 import { fixtureCatalogue } from '../../test/fixture-catalogue.ts';
+import { testEngine } from '../../test/test-database.ts';
 import type { SourceCatalogue } from '../../storage/seed/catalogue-source.ts';
+
+/**
+ * Shop instances on one fresh database, with `catalogue` imported: two on PostgreSQL (two pools, as two server
+ * instances), one on SQLite (one process owns the file). Requests spread over them run really side by side.
+ */
+export async function appsOnOneDatabase(catalogue: SourceCatalogue = orderCatalogue()): Promise<{ apps: FastifyInstance[]; dataDir: string }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
+  const config = testConfig({ dataDir, seedDemo: false });
+  const apps: FastifyInstance[] = [];
+  cleanUpLater(async () => {
+    for (const app of apps) await app.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  apps.push(await buildApp(config, { clock: () => TEST_NOW }));
+  await importCatalogue(apps[0]!.db, catalogue, { mode: 'replace', useUrlKeys: true, now: TEST_NOW, origin: 'test' });
+  await apps[0]!.catalogue.refresh();
+  // The second instance starts after the import, so it loads the same catalogue.
+  if (testEngine() === 'postgres') apps.push(await buildApp(config, { clock: () => TEST_NOW }));
+  return { apps, dataDir };
+}
 
 /** The fixture plus RING-1000 (1000 excl. tax, 1210 incl. NL tax, 50 in stock) and LAST-1 (3 in stock). */
 export function orderCatalogue(): SourceCatalogue {

@@ -8,7 +8,6 @@ import { mailLanguage } from '@shop/shared/stores/shopper-locale';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import { compiledOnce, type Db, type Trx } from '../../storage/database.ts';
-import { loadTokenSecret } from '../accounts/token-secret.ts';
 import type { CatalogueService } from '../catalogue/catalogue.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { ReplicationRepository } from '../replication/replication.repository.ts';
@@ -70,18 +69,25 @@ export function createOrders(deps: {
   catalogue: CatalogueService;
   methods: CheckoutMethods;
   mailer: Mailer;
-  config: Pick<AppConfig, 'orders' | 'accounts' | 'dataDir' | 'currencyRates' | 'taxCountry'>;
+  config: Pick<AppConfig, 'orders' | 'accounts' | 'currencyRates' | 'taxCountry'>;
+  /** The token secret (token-secret.ts, loaded once in app.ts): it signs the order-status links. */
+  secret: string;
   now: () => number;
   log?: FastifyBaseLogger;
 }): OrdersFeature {
-  const secret = loadTokenSecret(deps.config.dataDir, deps.config.accounts.tokenSecret);
-  /** The mail of a placed order, with its order-status link (under the order's store). */
-  const confirmation = (order: PlacedOrderMail) =>
-    orderConfirmationMail({
+  const secret = deps.secret;
+  /**
+   * The mail of a placed order, with its order-status link (under the order's store); its outbox `ref` names the order
+   * (one confirmation per order, whatever instance placed it).
+   */
+  const confirmation = (order: PlacedOrderMail) => ({
+    ...orderConfirmationMail({
       ...order,
       statusUrl: `${deps.config.accounts.publicUrl}/${order.store}/order-status/${order.orderToken}?hash=${order.hash}`,
-    });
-  /** The mail of an order as stored, of the given kind. */
+    }),
+    ref: order.orderId,
+  });
+  /** The mail of an order as stored, of the given kind (its outbox `ref` is the order id). */
   const mailOf = async (trx: Trx | OrdersTrx, orderId: string, order: MailedOrder, kind: OrderMailKind) => {
     const { rows: items } = await itemsOf(trx as Trx, { orderId });
     // The same rows under each line as the first mail (the size of a ring, the pieces of a set).
@@ -89,6 +95,7 @@ export function createOrders(deps: {
     const addresses = JSON.parse(order.addresses) as { billing?: { firstName?: string } };
     const grandTotal = Number(order.grand_total);
     return confirmation({
+      orderId,
       to: order.customer_email,
       store: order.store,
       language: mailLanguage({ storeCode: isStoreCode(order.store) ? order.store : DEFAULT_STORE, language: isLanguage(order.language) ? order.language : null }),

@@ -7,7 +7,6 @@ import { KNOWN_PAYMENT_METHODS } from '@shop/shared/orders/payment-methods';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../storage/database.ts';
-import { loadTokenSecret } from '../accounts/token-secret.ts';
 import type { OrderPort } from './order-port.ts';
 import type { PaymentFetch, PaymentProvider } from './payment-provider.ts';
 import { PaymentsRepository } from './payments.repository.ts';
@@ -30,7 +29,9 @@ export function sandboxSecret(shopSecret: string): string {
 export function createPayments(deps: {
   db: Db;
   orders: OrderPort;
-  config: Pick<AppConfig, 'payments' | 'accounts' | 'dataDir'>;
+  config: Pick<AppConfig, 'payments' | 'accounts'>;
+  /** The token secret (token-secret.ts, loaded once in app.ts); the sandbox signs its notifications with a key from it. */
+  secret: string;
   now: () => number;
   /** How the sandbox delivers its notifications (app.ts: to the shop's own route, in-process). */
   sandboxNotify: SandboxNotify;
@@ -46,7 +47,7 @@ export function createPayments(deps: {
   } else if (payments.provider === 'mollie') {
     provider = new MollieProvider({ apiKey: payments.mollie.apiKey!, fetch });
   } else {
-    const secret = sandboxSecret(loadTokenSecret(deps.config.dataDir, deps.config.accounts.tokenSecret));
+    const secret = sandboxSecret(deps.secret);
     sandbox = new SandboxProvider(deps.db, { secret, now: deps.now, notify: deps.sandboxNotify });
     provider = sandbox;
   }

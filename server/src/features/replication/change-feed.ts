@@ -1,7 +1,7 @@
 /**
- * Tells open streams that an owner's documents in a collection changed. In one process an event emitter is enough;
- * with several server instances on PostgreSQL, an implementation on LISTEN/NOTIFY takes its place behind the same
- * interface (publish after commit, subscribe per collection and owner).
+ * Tells open streams that an owner's documents in a collection changed. In one process (SQLite) an event emitter is
+ * enough; with several server instances on PostgreSQL, the log feed (log-feed.ts: LISTEN/NOTIFY plus a poll of the
+ * replication log) takes its place behind the same interface (publish after commit, subscribe per collection and owner).
  */
 import { EventEmitter } from 'node:events';
 import type { Checkpoint, PulledDocument } from './replication.protocol.ts';
@@ -11,6 +11,8 @@ export interface DocumentChange {
   owner: string;
   documents: PulledDocument[];
   checkpoint: Checkpoint;
+  /** The highest replication-log seq this change covers (with several instances the log feed skips what it already delivered). */
+  seq?: number;
 }
 
 export type ChangeListener = (change: DocumentChange) => void;
@@ -46,6 +48,6 @@ export class InProcessChangeFeed implements ChangeFeed {
   }
 }
 
-function topic(collection: string, owner: string): string {
+export function topic(collection: string, owner: string): string {
   return `${collection}\u0000${owner}`;
 }

@@ -2,6 +2,11 @@
  * Replicated documents in the database (decision 010): pull by checkpoint, push with conflict detection, and
  * server-side writes. Every accepted write is stamped with the server's time, applied, appended to the event log and
  * its write id recorded in ONE transaction; open streams hear of it after the commit.
+ *
+ * Concurrency (decision 041): on PostgreSQL several writes run side by side, so each write locks its owner's clock row
+ * first (`lockOwner`) and only then reads the applied write ids and current copies; the event log takes its seqs from
+ * the log head as the last statement before the commit, so they are gap-free and in commit order; a write refused
+ * for a concurrent one (deadlock, serialization) runs again whole (`runTransaction`).
  */
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '@shop/shared';
@@ -13,6 +18,7 @@ import {
 } from '@shop/shared/sync/collections';
 import { sql } from 'kysely';
 import { compiledOnce, type Db, type Trx } from '../../storage/database.ts';
+import { engineOf, isConcurrencyConflict, isUniqueViolation, lockOwner, notify, runTransaction, type RetryOptions } from '../../storage/engine.ts';
 import type { ChangeFeed } from './change-feed.ts';
 import { describeIssues, splitDeleted, type Checkpoint, type PullAnswer, type PulledDocument, type PushRow } from './replication.protocol.ts';
 
@@ -74,8 +80,17 @@ const advanceClock = compiledOnce<{ owner: string; now: number; count: number; l
     .returning('last_at'),
 );
 
+/** Takes `count` seqs from the log head; its row lock is held until the commit (migration 013). */
+const advanceLog = compiledOnce<{ count: number }, { last_seq: number }>((db, value) =>
+  db
+    .updateTable('replication_log_head')
+    .set({ last_seq: sql<number>`last_seq + ${value('count')}` })
+    .where('id', '=', 1)
+    .returning('last_seq'),
+);
+
 type DocumentRow = { collection: string; owner: string; id: string; data: string; updated_at: number; deleted: number };
-type EventRow = { collection: string; owner: string; doc_id: string; write_id: string; at: number; data: string };
+type EventRow = { seq: number; collection: string; owner: string; doc_id: string; write_id: string; at: number; data: string };
 type AppliedRow = { write_id: string; collection: string; owner: string; at: number };
 
 const upsertDocuments = (db: Trx | Db, rows: DocumentRow[]) =>
@@ -89,7 +104,7 @@ const upsertDocument = compiledOnce<DocumentRow, never>((db, value) =>
   upsertDocuments(db, [{ collection: value('collection'), owner: value('owner'), id: value('id'), data: value('data'), updated_at: value('updated_at'), deleted: value('deleted') }]),
 );
 const insertEvent = compiledOnce<EventRow, never>((db, value) =>
-  insertEvents(db, [{ collection: value('collection'), owner: value('owner'), doc_id: value('doc_id'), write_id: value('write_id'), at: value('at'), data: value('data') }]),
+  insertEvents(db, [{ seq: value('seq'), collection: value('collection'), owner: value('owner'), doc_id: value('doc_id'), write_id: value('write_id'), at: value('at'), data: value('data') }]),
 );
 const insertOneApplied = compiledOnce<AppliedRow, never>((db, value) =>
   insertApplied(db, [{ write_id: value('write_id'), collection: value('collection'), owner: value('owner'), at: value('at') }]),
@@ -120,6 +135,22 @@ interface PendingWrite {
   /** The document as the client pushed it (push writes only). */
   pushed?: Doc;
 }
+
+/** What a write stored, and the last log seq it took (none when it stored nothing). */
+interface Stored {
+  documents: PulledDocument[];
+  seq?: number;
+}
+
+/** PostgreSQL sends a write's last log seq on this channel at its commit (the log feed of other instances listens). */
+export const EVENTS_CHANNEL = 'shop_events';
+
+/**
+ * A write runs again whole when PostgreSQL refused it for a concurrent one: a deadlock or serialization failure, or a
+ * unique key taken by another owner's write that committed after this one read (a write id, an order id). The retry
+ * reads again and answers what SQLite, one write after the other, would have answered.
+ */
+const WRITE_RETRY: RetryOptions = { retryOn: (error) => isConcurrencyConflict(error) || isUniqueViolation(error) };
 
 /** Marks the write ids the server makes itself, so the log tells them from the shoppers'. */
 export const SERVER_REPLICA = 'server';
@@ -216,7 +247,10 @@ export class ReplicationRepository {
 
   /**
    * Applies a push. Answers the server's copy of every row whose `assumedMasterState` is not the server's current
-   * version (RxDB's conflict answer); a row whose `writeId` was already applied changes nothing and is no conflict.
+   * version (RxDB's conflict answer). A row whose `writeId` was already applied changes nothing; it is answered with
+   * the server's copy, because the device only pushes it again when it never got the first answer: the copy it then
+   * missed (server-owned fields, an order's number) was skipped by its pull while the write was unsent, so this answer
+   * is its only way to get it. The browser's merge takes that copy as it is, and nothing is pushed again.
    * Every row is checked against the collection's schema before anything is written.
    */
   async push(collection: CollectionName, owner: string, rows: readonly PushRow[]): Promise<PulledDocument[]> {
@@ -233,17 +267,25 @@ export class ReplicationRepository {
       return { data: parsed.data, deleted, assumed };
     });
 
-    const conflicts: PulledDocument[] = [];
-    const written = await this.db.transaction().execute(async (trx) => {
+    const { stored, conflicts } = await runTransaction(this.db, async (trx) => {
+      // The owner first: a concurrent write of the same owner (the same write pushed twice) waits here, then sees this one.
+      await lockOwner(trx, owner);
+      const conflicts: PulledDocument[] = [];
       const applied = await this.appliedWrites(trx, collection, owner, checked.map((row) => row.data.writeId));
-      // A retried push whose writes were all applied reads no documents.
-      const fresh = checked.filter((row) => !applied.has(row.data.writeId));
-      const masters = fresh.length > 0 ? await this.currentCopies(trx, collection, owner, fresh.map((row) => row.data.id)) : new Map<string, CurrentCopy>();
+      const current = await this.currentCopies(trx, collection, owner, checked.map((row) => row.data.id));
+      const masters = new Map(current);
+      // The server's copies of documents whose write was already applied (a push sent again after its answer was lost).
+      const retried = new Map<string, PulledDocument>();
       const seenWrites = new Set<string>();
       const writes: PendingWrite[] = [];
       for (const row of checked) {
         const { id, writeId } = row.data;
-        if (seenWrites.has(writeId) || applied.has(writeId)) continue;
+        if (applied.has(writeId)) {
+          const copy = current.get(id);
+          if (copy) retried.set(id, served(copy.data, copy.deleted));
+          continue;
+        }
+        if (seenWrites.has(writeId)) continue;
         const master = masters.get(id);
         if (master && (!row.assumed || !sameVersion(row.assumed, master))) {
           conflicts.push(served(master.data, master.deleted));
@@ -256,9 +298,11 @@ export class ReplicationRepository {
         masters.set(id, write);
         writes.push(write);
       }
-      return this.store(trx, collection, owner, writes);
-    });
-    await this.announce(collection, owner, written);
+      // A document this push also changes or already answers as a conflict needs no second answer.
+      for (const [id, copy] of retried) if (masters.get(id) === current.get(id) && !conflicts.some((c) => c.id === id)) conflicts.push(copy);
+      return { stored: await this.store(trx, collection, owner, writes), conflicts };
+    }, WRITE_RETRY);
+    await this.announce(collection, owner, stored);
     return conflicts;
   }
 
@@ -273,18 +317,19 @@ export class ReplicationRepository {
     decide: (current: CurrentCopy | null, trx: Trx) => Promise<ServerWrite | null>,
   ): Promise<PulledDocument | null> {
     const schema = definitionOf(collection).schema;
-    const written = await this.db.transaction().execute(async (trx) => {
+    const stored = await runTransaction(this.db, async (trx): Promise<Stored> => {
+      await lockOwner(trx, owner);
       const current = await this.current(trx, collection, owner, id);
       const next = await decide(current, trx);
-      if (!next) return [];
+      if (!next) return { documents: [] };
       const candidate = { ...next.data, id, updatedAt: current?.data.updatedAt ?? 0, writeId: next.data.writeId ?? serverWriteId() };
       const parsed = schema.safeParse(candidate);
       // The server's own write breaking the shared schema is a bug here, not bad input: a 500 that the log explains.
       if (!parsed.success) throw new Error(`A server-side ${collection} write is invalid: ${describeIssues(parsed.error)}`);
       return this.store(trx, collection, owner, [{ id, data: parsed.data, deleted: next.deleted ?? false }]);
-    });
-    await this.announce(collection, owner, written);
-    return written[0] ?? null;
+    }, WRITE_RETRY);
+    await this.announce(collection, owner, stored);
+    return stored.documents[0] ?? null;
   }
 
   /** Which of these write ids were applied already; one used by another owner or collection is refused. */
@@ -339,8 +384,8 @@ export class ReplicationRepository {
     return Number(row.last_at) - count + 1;
   }
 
-  private async store(trx: Trx, collection: CollectionName, owner: string, writes: PendingWrite[]): Promise<PulledDocument[]> {
-    if (writes.length === 0) return [];
+  private async store(trx: Trx, collection: CollectionName, owner: string, writes: PendingWrite[]): Promise<Stored> {
+    if (writes.length === 0) return { documents: [] };
     const first = await this.stamps(trx, owner, writes.length);
     const stamped = writes.map((write, index): Doc => ({ ...write.data, updatedAt: first + index }));
     const prepare = this.prepares.get(collection);
@@ -350,27 +395,83 @@ export class ReplicationRepository {
     const documents = prepared.map((data, index) => served(data, writes[index]!.deleted));
 
     // The table keeps the last copy of each document (one push may write a document twice); the log keeps every write.
-    const latest = new Map(documents.map((document) => [document.id, document]));
-    for (const part of chunks([...latest.values()], INSERT_ROWS)) {
-      const rows = part.map(({ _deleted, ...data }): DocumentRow => ({ collection, owner, id: data.id, data: JSON.stringify(data), updated_at: data.updatedAt, deleted: _deleted ? 1 : 0 }));
-      await (rows.length === 1 ? upsertDocument(trx, rows[0]!) : upsertDocuments(trx, rows).execute());
+    const rows = [...new Map(documents.map((document) => [document.id, document])).values()].map(
+      ({ _deleted, ...data }): DocumentRow => ({ collection, owner, id: data.id, data: JSON.stringify(data), updated_at: data.updatedAt, deleted: _deleted ? 1 : 0 }),
+    );
+    // A write's own write ids (the prepare step may have made the server's: a cart line the stock lowered).
+    const applied = documents.map((document): AppliedRow => ({ write_id: String(document.writeId), collection, owner, at: document.updatedAt }));
+    if (engineOf(trx) === 'postgres' && documents.length <= INSERT_ROWS) {
+      return { documents, seq: await storeAndLogOnPostgres(trx, rows, applied, this.events(collection, owner, documents)) };
     }
-    for (const part of chunks(documents, INSERT_ROWS)) {
-      const events = part.map((document): EventRow => ({ collection, owner, doc_id: document.id, write_id: String(document.writeId), at: document.updatedAt, data: JSON.stringify(document) }));
-      const applied = part.map((document): AppliedRow => ({ write_id: String(document.writeId), collection, owner, at: document.updatedAt }));
-      await (events.length === 1 ? insertEvent(trx, events[0]!) : insertEvents(trx, events).execute());
-      await (applied.length === 1 ? insertOneApplied(trx, applied[0]!) : insertApplied(trx, applied).execute());
-    }
-    return documents;
+    for (const part of chunks(rows, INSERT_ROWS)) await (part.length === 1 ? upsertDocument(trx, part[0]!) : upsertDocuments(trx, part).execute());
+    for (const part of chunks(applied, INSERT_ROWS)) await (part.length === 1 ? insertOneApplied(trx, part[0]!) : insertApplied(trx, part).execute());
+    return { documents, seq: await this.appendToLog(trx, collection, owner, documents) };
   }
 
-  private announce(collection: CollectionName, owner: string, documents: PulledDocument[]): Promise<void> {
+  /** The log rows of the writes, without their seqs (the log head hands them out). */
+  private events(collection: CollectionName, owner: string, documents: PulledDocument[]): Omit<EventRow, 'seq'>[] {
+    return documents.map((document) => ({ collection, owner, doc_id: document.id, write_id: String(document.writeId), at: document.updatedAt, data: JSON.stringify(document) }));
+  }
+
+  /**
+   * Appends the writes to the event log, last before the commit: the log head hands out their seqs and stays locked
+   * until the commit, so seqs are gap-free and in commit order on both engines (decision 041). On PostgreSQL the
+   * last seq is announced on `EVENTS_CHANNEL`, delivered at the commit. Answers the last seq.
+   */
+  private async appendToLog(trx: Trx, collection: CollectionName, owner: string, documents: PulledDocument[]): Promise<number> {
+    const head = (await advanceLog(trx, { count: documents.length })).rows[0];
+    if (!head) throw new Error(LOG_HEAD_MISSING);
+    const last = Number(head.last_seq);
+    let seq = last - documents.length;
+    for (const part of chunks(this.events(collection, owner, documents), INSERT_ROWS)) {
+      const events = part.map((event): EventRow => ({ seq: ++seq, ...event }));
+      await (events.length === 1 ? insertEvent(trx, events[0]!) : insertEvents(trx, events).execute());
+    }
+    await notify(trx, EVENTS_CHANNEL, String(last));
+    return last;
+  }
+
+  private announce(collection: CollectionName, owner: string, stored: Stored): Promise<void> {
+    const { documents, seq } = stored;
     const last = documents.at(-1);
     if (!last) return Promise.resolve();
-    this.feed.publish({ collection, owner, documents, checkpoint: { id: last.id, updatedAt: last.updatedAt } });
+    this.feed.publish({ collection, owner, documents, checkpoint: { id: last.id, updatedAt: last.updatedAt }, ...(seq !== undefined ? { seq } : {}) });
     const listener = this.storedListeners.get(collection);
     return listener ? Promise.resolve(listener(documents, { owner, collection })) : Promise.resolve();
   }
+}
+
+const LOG_HEAD_MISSING = 'The replication log head is missing (migration 013 seeds it)';
+
+/**
+ * PostgreSQL: the documents' upsert, their write ids, the log head's seqs, the log rows and the notification at the commit in ONE
+ * statement (data-modifying `with` parts all run, on one snapshot), so a write holds the log head (and an order its
+ * store's number row) for one round trip and the commit. The same rows and seqs as `appendToLog`. Answers the last seq.
+ */
+async function storeAndLogOnPostgres(trx: Trx, rows: DocumentRow[], applied: AppliedRow[], events: Omit<EventRow, 'seq'>[]): Promise<number> {
+  const count = events.length;
+  const documentValues = sql.join(rows.map((row) => sql`(${row.collection}, ${row.owner}, ${row.id}, ${row.data}, cast(${row.updated_at} as bigint), cast(${row.deleted} as integer))`));
+  const appliedValues = sql.join(applied.map((row) => sql`(${row.write_id}, ${row.collection}, ${row.owner}, cast(${row.at} as bigint))`));
+  const eventValues = sql.join(
+    events.map((event, index) => sql`(cast(${index + 1} as integer), ${event.collection}, ${event.owner}, ${event.doc_id}, ${event.write_id}, cast(${event.at} as bigint), ${event.data})`),
+  );
+  const { rows: heads } = await sql<{ last_seq: number }>`
+    with stored as (
+      insert into replicated_documents (collection, owner, id, data, updated_at, deleted) values ${documentValues}
+      on conflict (collection, owner, id) do update set data = excluded.data, updated_at = excluded.updated_at, deleted = excluded.deleted
+    ), applied as (
+      insert into applied_writes (write_id, collection, owner, at) values ${appliedValues}
+    ), head as (
+      update replication_log_head set last_seq = last_seq + cast(${count} as integer) where id = 1 returning last_seq
+    ), logged as (
+      insert into replication_events (seq, collection, owner, doc_id, write_id, at, data)
+      select head.last_seq - cast(${count} as integer) + e.k, e.collection, e.owner, e.doc_id, e.write_id, e.at, e.data
+      from head cross join (values ${eventValues}) as e (k, collection, owner, doc_id, write_id, at, data)
+    )
+    select last_seq, pg_notify(${EVENTS_CHANNEL}, cast(last_seq as text)) from head`.execute(trx);
+  const head = heads[0];
+  if (!head) throw new Error(LOG_HEAD_MISSING);
+  return Number(head.last_seq);
 }
 
 export function serverWriteId(): string {

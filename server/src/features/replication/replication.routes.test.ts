@@ -142,7 +142,7 @@ describe('push', () => {
     expect(await pushOk(cart, 'wishlist', [{ assumedMasterState: { ...first, _deleted: false }, newDocumentState: entry('W-3', 'own-2') }])).toEqual([]);
   });
 
-  it('changes nothing when the same push arrives twice', async () => {
+  it('changes nothing when the same push arrives twice, and answers the second with the server\'s copies (the device lost the first answer)', async () => {
     const cart = await newCart();
     const rows = [{ newDocumentState: entry('W-4', 'once-a') }, { newDocumentState: entry('W-5', 'once-b') }];
     expect(await pushOk(cart, 'wishlist', rows)).toEqual([]);
@@ -150,10 +150,20 @@ describe('push', () => {
     const events = await count('replication_events');
     const applied = await count('applied_writes');
 
-    expect(await pushOk(cart, 'wishlist', rows)).toEqual([]);
+    // The device pushes again only when the first answer never reached it; the copies it missed come back now.
+    expect(await pushOk(cart, 'wishlist', rows)).toEqual(before.documents);
     expect(await count('replication_events')).toBe(events);
     expect(await count('applied_writes')).toBe(applied);
     expect(await pull(cart, 'wishlist')).toEqual(before);
+  });
+
+  it('answers a resent order with the server\'s copy, so a device whose first answer was lost gets its server-owned fields', async () => {
+    const cart = await newCart();
+    const order = { ...SAMPLE_DOCS.orders, writeId: 'order-lost-answer' };
+    expect(await pushOk(cart, 'orders', [{ newDocumentState: order }])).toEqual([]);
+    const [stored] = (await pull(cart, 'orders')).documents;
+    expect(stored).toMatchObject({ transmited: true, resultCode: expect.any(Number) });
+    expect(await pushOk(cart, 'orders', [{ newDocumentState: order }])).toEqual([stored]);
   });
 
   it('keeps server-owned fields from the server: a new order is not transmitted whatever the client says', async () => {

@@ -11,6 +11,7 @@ import { DomainError } from '@shop/shared';
 import { COLLECTION_NAMES, isCollectionName, type CollectionName } from '@shop/shared/sync/collections';
 import type { FastifyInstance } from 'fastify';
 import { envelopeSchema, errorEnvelopeSchema } from '../../plugins/openapi.ts';
+import type { Db } from '../../storage/database.ts';
 import type { ChangeFeed } from './change-feed.ts';
 import { ownerHeaders, type Owners } from './owner.ts';
 import { DEFAULT_PULL_LIMIT, MAX_PULL_LIMIT, MAX_PUSH_ROWS, parsePullQuery, parsePushBody } from './replication.protocol.ts';
@@ -26,6 +27,8 @@ export interface ReplicationDependencies {
   repository: ReplicationRepository;
   owners: Owners;
   feed: ChangeFeed;
+  /** Where the stream tickets are kept (shared by every instance). */
+  db: Db;
   now: () => number;
   recheckMs?: number;
 }
@@ -46,8 +49,8 @@ const documentSchema = { type: 'object', description: 'A replicated document wit
 const checkpointSchema = { type: ['object', 'null'], properties: { id: { type: 'string' }, updatedAt: { type: 'integer' } } };
 const refused = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema };
 
-export function replicationRoutes({ repository, owners, feed, now, recheckMs = STREAM_RECHECK_MS }: ReplicationDependencies) {
-  const tickets = new StreamTickets(now);
+export function replicationRoutes({ repository, owners, feed, db, now, recheckMs = STREAM_RECHECK_MS }: ReplicationDependencies) {
+  const tickets = new StreamTickets(db, now);
   /** The owner the credential names now, or null when it no longer names one. */
   const ownerNow = (credential: StreamCredential) =>
     owners.resolve({}, credential.token ? { authorization: `Bearer ${credential.token}` } : { cartId: credential.cartId }).then(
@@ -133,7 +136,7 @@ export function replicationRoutes({ repository, owners, feed, now, recheckMs = S
         const collection = collectionParam(request.params.collection);
         const { owner, credential } = await owners.resolve(request.query, ownerHeaders(request));
         reply.header('cache-control', 'no-store');
-        return { code: 200, result: tickets.issue(collection, owner, credential) };
+        return { code: 200, result: await tickets.issue(collection, owner, credential) };
       },
     );
 
@@ -157,7 +160,7 @@ export function replicationRoutes({ repository, owners, feed, now, recheckMs = S
         let owner: string;
         let credential: StreamCredential;
         if (ticket) {
-          const taken = tickets.take(ticket, collection);
+          const taken = await tickets.take(ticket, collection);
           if (!taken) throw new DomainError('unauthorized', 'The stream ticket is not valid, was used or has expired: ask for a new one with POST /api/replication/:collection/stream-ticket', { status: 401 });
           // The credential may have ended between the ticket and the stream.
           if ((await ownerNow(taken.credential)) !== taken.owner) throw new DomainError('unauthorized', 'The customer token is not valid or has expired', { status: 401 });

@@ -5,70 +5,14 @@ import { SAMPLE_DOCS } from '@shop/shared/sync/test-documents';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import { fixtureCatalogue } from '../../test/fixture-catalogue.ts';
+import { closeStreams, connectStream } from './event-stream.test-helper.ts';
 
 const app = await buildTestApp({ catalogue: fixtureCatalogue() });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
-interface EventStream {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  /** Resolves with the next event's parsed `data`. */
-  next(): Promise<unknown>;
-  close(): void;
-}
-
-const open = new Set<http.ClientRequest>();
-afterAll(() => open.forEach((request) => request.destroy()));
-
-function connect(path: string): Promise<EventStream> {
-  return new Promise((resolve, reject) => {
-    const request = http.get(`${base}${path}`, (response) => {
-      const queue: unknown[] = [];
-      const waiting: Array<(value: unknown) => void> = [];
-      let buffer = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const data = block
-            .split('\n')
-            .filter((line) => line.startsWith('data: '))
-            .map((line) => line.slice(6))
-            .join('\n');
-          if (!data) continue;
-          const value = JSON.parse(data);
-          const waiter = waiting.shift();
-          if (waiter) waiter(value);
-          else queue.push(value);
-        }
-      });
-      resolve({
-        status: response.statusCode ?? 0,
-        headers: response.headers,
-        next: () =>
-          queue.length
-            ? Promise.resolve(queue.shift())
-            : new Promise((done, fail) => {
-                const timer = setTimeout(() => fail(new Error('no event within 2 s')), 2000);
-                waiting.push((value) => {
-                  clearTimeout(timer);
-                  done(value);
-                });
-              }),
-        close: () => {
-          request.destroy();
-          open.delete(request);
-        },
-      });
-    });
-    open.add(request);
-    request.on('error', reject);
-  });
-}
+afterAll(closeStreams);
+const connect = (path: string) => connectStream(`${base}${path}`);
 
 async function newCart(): Promise<string> {
   return (await app.inject({ method: 'POST', url: '/api/cart/create' })).json().result;

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { autoId, byteOrderedText } from './dialect.ts';
 
 /**
  * Replicated documents (decision 010) and the carts that own them:
@@ -15,7 +16,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('replicated_documents')
     .addColumn('collection', 'text', (c) => c.notNull())
     .addColumn('owner', 'text', (c) => c.notNull())
-    .addColumn('id', 'text', (c) => c.notNull())
+    .addColumn('id', byteOrderedText(db), (c) => c.notNull())
     .addColumn('data', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .addColumn('deleted', 'integer', (c) => c.notNull().defaultTo(0))
@@ -26,7 +27,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('replication_events')
-    .addColumn('seq', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('seq', 'integer', autoId(db))
     .addColumn('collection', 'text', (c) => c.notNull())
     .addColumn('owner', 'text', (c) => c.notNull())
     .addColumn('doc_id', 'text', (c) => c.notNull())

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { autoId } from './dialect.ts';
 
 /**
  * Customer accounts (features/accounts):
@@ -16,7 +17,7 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('customers')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', autoId(db))
     .addColumn('email', 'text', (c) => c.notNull().unique())
     .addColumn('firstname', 'text', (c) => c.notNull())
     .addColumn('lastname', 'text', (c) => c.notNull())
@@ -30,7 +31,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('customer_addresses')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', autoId(db))
     .addColumn('customer_id', 'integer', (c) => c.notNull().references('customers.id').onDelete('cascade'))
     .addColumn('data', 'text', (c) => c.notNull())
     .execute();

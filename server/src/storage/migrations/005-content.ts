@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { autoId } from './dialect.ts';
 
 /**
  * Content and outside-world adapters (decision content):
@@ -12,7 +13,7 @@ import type { Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('outbox')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', autoId(db))
     .addColumn('to', 'text', (c) => c.notNull())
     .addColumn('subject', 'text', (c) => c.notNull())
     .addColumn('text', 'text', (c) => c.notNull())
@@ -53,7 +54,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('reviews')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', autoId(db))
     .addColumn('product_id', 'integer', (c) => c.notNull())
     .addColumn('customer_id', 'integer')
     .addColumn('nickname', 'text', (c) => c.notNull())

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { autoId, float } from './dialect.ts';
 
 /**
  * Placed orders (decision orders):
@@ -23,7 +24,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('customer_email', 'text', (c) => c.notNull())
     .addColumn('payment_method', 'text', (c) => c.notNull())
     .addColumn('shipping_method', 'text', (c) => c.notNull())
-    .addColumn('grand_total', 'real', (c) => c.notNull())
+    .addColumn('grand_total', float(db), (c) => c.notNull())
     .addColumn('totals', 'text', (c) => c.notNull())
     .addColumn('addresses', 'text', (c) => c.notNull())
     .addColumn('po_number', 'text')
@@ -47,10 +48,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('sku', 'text', (c) => c.notNull())
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('qty', 'integer', (c) => c.notNull())
-    .addColumn('price', 'real', (c) => c.notNull())
-    .addColumn('price_incl_tax', 'real', (c) => c.notNull())
-    .addColumn('row_total_incl_tax', 'real', (c) => c.notNull())
-    .addColumn('tax_percent', 'real', (c) => c.notNull())
+    .addColumn('price', float(db), (c) => c.notNull())
+    .addColumn('price_incl_tax', float(db), (c) => c.notNull())
+    .addColumn('row_total_incl_tax', float(db), (c) => c.notNull())
+    .addColumn('tax_percent', float(db), (c) => c.notNull())
     .addPrimaryKeyConstraint('order_items_pk', ['order_id', 'position'])
     .execute();
 
@@ -66,7 +67,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('order_comments')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', autoId(db))
     .addColumn('order_id', 'text', (c) => c.notNull().references('orders.id'))
     .addColumn('comment', 'text', (c) => c.notNull())
     .addColumn('status', 'text', (c) => c.notNull())

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { autoId } from './dialect.ts';
 
 /**
  * Payments (decision payments):
@@ -41,7 +42,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('payment_comments')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', autoId(db))
     .addColumn('order_id', 'text', (c) => c.notNull())
     .addColumn('status', 'text', (c) => c.notNull())
     .addColumn('comment', 'text', (c) => c.notNull())

@@ -11,8 +11,13 @@ import * as m009 from './009-payment-attempts.ts';
 import * as m010 from './010-order-language.ts';
 import * as m011 from './011-review-ratings.ts';
 import * as m012 from './012-category-thumbnail-landing-page.ts';
+import * as m013 from './013-replication-log-head.ts';
+import * as m014 from './014-shared-state.ts';
 
-/** Versioned migrations, applied in name order. Never edit a released one: add the next number. */
+/**
+ * Versioned migrations, applied in name order. Never change what a released one builds: add the next number. The
+ * only edits allowed are the per-engine helpers of dialect.ts, which build the same SQLite schema (the fixture test).
+ */
 export const migrations: Record<string, Migration> = {
   '001-catalogue': m001,
   '002-catalogue-changes': m002,
@@ -26,4 +31,6 @@ export const migrations: Record<string, Migration> = {
   '010-order-language': m010,
   '011-review-ratings': m011,
   '012-category-thumbnail-landing-page': m012,
+  '013-replication-log-head': m013,
+  '014-shared-state': m014,
 };

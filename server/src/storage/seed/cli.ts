@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { importCatalogue } from '../../features/catalogue/catalogue.import.ts';
-import { migrateToLatest, openSqlite } from '../database.ts';
+import { describeDatabase, migrateToLatest, openDatabase } from '../database.ts';
 import { generateCatalogue } from './generator/generate-catalogue.ts';
 
 const { values } = parseArgs({ options: { products: { type: 'string' }, seed: { type: 'string' } }, allowPositionals: false });
@@ -16,7 +16,7 @@ try {
     ...(values.products ? { DEMO_PRODUCTS: values.products } : {}),
     ...(values.seed ? { DEMO_SEED: values.seed } : {}),
   });
-  const db = openSqlite(config.databaseFile);
+  const db = await openDatabase(config);
   await migrateToLatest(db);
   const started = performance.now();
   const source = generateCatalogue({ seed: config.demoSeed, productCount: config.demoProducts });
@@ -25,7 +25,7 @@ try {
   const summary = await importCatalogue(db, source, { mode: 'replace', useUrlKeys: config.useUrlKeys, now: new Date(), origin: `demo seed ${config.demoSeed}` });
   await db.destroy();
   console.log(
-    `Catalogue replaced in ${config.databaseFile}: ${summary.created.products} products, ${summary.created.categories} categories, ${summary.urlRewrites} URL mappings, ${images ? `${images.files} pictures` : 'no pictures (over 5000 products)'} (${Math.round(performance.now() - started)} ms)`,
+    `Catalogue replaced in ${describeDatabase(config)}: ${summary.created.products} products, ${summary.created.categories} categories, ${summary.urlRewrites} URL mappings, ${images ? `${images.files} pictures` : 'no pictures (over 5000 products)'} (${Math.round(performance.now() - started)} ms)`,
   );
 } catch (error) {
   console.error(error instanceof ConfigError ? error.message : error);
