@@ -279,11 +279,20 @@ export class ReplicationRepository {
       const seenWrites = new Set<string>();
       const writes: PendingWrite[] = [];
       for (const row of checked) {
-        const { id, writeId } = row.data;
+        const { id } = row.data;
+        let { writeId } = row.data;
         if (applied.has(writeId)) {
           const copy = current.get(id);
-          if (copy) retried.set(id, served(copy.data, copy.deleted));
-          continue;
+          // The device resolved the conflict its resend was answered with (its write had been applied, then another
+          // write came on top): it has seen the current copy and sends its merge under the id of that earlier write. A
+          // new write, as any resolved conflict is, under a write id of the shop's own (the device's is taken).
+          const resolved = copy !== undefined && copy.data.writeId !== writeId && row.assumed !== null && sameVersion(row.assumed, copy);
+          if (!resolved) {
+            if (copy) retried.set(id, served(copy.data, copy.deleted));
+            continue;
+          }
+          writeId = serverWriteId();
+          row.data = { ...row.data, writeId };
         }
         if (seenWrites.has(writeId)) continue;
         const master = masters.get(id);

@@ -166,6 +166,30 @@ describe('push', () => {
     expect(await pushOk(cart, 'orders', [{ newDocumentState: order }])).toEqual([stored]);
   });
 
+  it('takes a resent write\'s resolved merge as a new write when another write came on top meanwhile, so the device settles', async () => {
+    const cart = await newCart();
+    const mine = { ...SAMPLE_DOCS.orders, confirmed: false, writeId: 'device-a-1', customer_email: 'a@example.com' };
+    expect(await pushOk(cart, 'orders', [{ newDocumentState: mine }])).toEqual([]);
+    const [first] = (await pull(cart, 'orders')).documents;
+    // Another device writes on top of it.
+    const theirs = { ...first, writeId: 'device-b-1', customer_email: 'b@example.com' };
+    expect(await pushOk(cart, 'orders', [{ assumedMasterState: first, newDocumentState: theirs }])).toEqual([]);
+    const [current] = (await pull(cart, 'orders')).documents;
+    // Device A never got its answer: it sends its write again and is answered with the current copy.
+    expect(await pushOk(cart, 'orders', [{ newDocumentState: mine }])).toEqual([current]);
+    // It resolves (its request fields, the shop's result fields) and sends that under its own earlier write id.
+    const merged = { ...current, customer_email: 'a@example.com', writeId: 'device-a-1' };
+    const events = await count('replication_events');
+    expect(await pushOk(cart, 'orders', [{ assumedMasterState: current, newDocumentState: merged }])).toEqual([]);
+    const [stored] = (await pull(cart, 'orders')).documents;
+    expect(stored).toMatchObject({ customer_email: 'a@example.com' });
+    expect(stored!.writeId).not.toBe('device-a-1');
+    expect(await count('replication_events')).toBe(events + 1);
+    // Sent once more (its answer lost too): the shop's copy comes back, nothing is written.
+    expect(await pushOk(cart, 'orders', [{ assumedMasterState: current, newDocumentState: merged }])).toEqual([stored]);
+    expect(await count('replication_events')).toBe(events + 1);
+  });
+
   it('keeps server-owned fields from the server: a new order is not transmitted whatever the client says', async () => {
     const cart = await newCart();
     // Not confirmed (an offline order waiting for the shopper): the shop does not place it, so nothing may set these.
