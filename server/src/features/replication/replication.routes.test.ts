@@ -170,11 +170,11 @@ describe('push', () => {
     const cart = await newCart();
     const mine = { ...SAMPLE_DOCS.orders, confirmed: false, writeId: 'device-a-1', customer_email: 'a@example.com' };
     expect(await pushOk(cart, 'orders', [{ newDocumentState: mine }])).toEqual([]);
-    const [first] = (await pull(cart, 'orders')).documents;
+    const first = (await pull(cart, 'orders')).documents[0]!;
     // Another device writes on top of it.
     const theirs = { ...first, writeId: 'device-b-1', customer_email: 'b@example.com' };
     expect(await pushOk(cart, 'orders', [{ assumedMasterState: first, newDocumentState: theirs }])).toEqual([]);
-    const [current] = (await pull(cart, 'orders')).documents;
+    const current = (await pull(cart, 'orders')).documents[0]!;
     // Device A never got its answer: it sends its write again and is answered with the current copy.
     expect(await pushOk(cart, 'orders', [{ newDocumentState: mine }])).toEqual([current]);
     // It resolves (its request fields, the shop's result fields) and sends that under its own earlier write id.
