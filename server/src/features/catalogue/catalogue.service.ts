@@ -168,10 +168,12 @@ export class CatalogueService {
       do {
         this.checkAgain = false;
         if (this.closed) return;
-        // A load under way (an import through this instance) is waited for: it may already bring the new version.
-        await this.refreshing?.catch(() => undefined);
         const row = await this.db.selectFrom('catalogue_changes').select((eb) => eb.fn.max('id').as('version')).executeTakeFirst();
-        if (!this.closed && Number(row?.version ?? 0) !== this.loaded?.snapshot.version) await this.refresh();
+        // A load under way, or one that started while we read (an import through this instance), is waited for: it
+        // may already bring this version, and then there is nothing to load again.
+        while (this.refreshing) await this.refreshing.catch(() => undefined);
+        // Versions only grow: a read older than the loaded catalogue (taken before a load that finished since) is no news.
+        if (!this.closed && Number(row?.version ?? 0) > (this.loaded?.snapshot.version ?? -1)) await this.refresh();
       } while (this.checkAgain);
     })().finally(() => (this.checking = null));
     return this.checking;
