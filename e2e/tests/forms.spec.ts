@@ -10,7 +10,7 @@ import { shoot } from './utils.ts';
  */
 const NOT_FOUND = "Unfortunately we can't find the page";
 /** The e2e server's admin token (playwright.config.ts). */
-const ADMIN = { authorization: `Bearer ${process.env.E2E_ADMIN_TOKEN ?? 'e2e-admin-token'}` };
+const ADMIN = { authorization: `Bearer ${process.env.E2E_ADMIN_TOKEN ?? 'e2e-admin-token-of-the-journeys'}` };
 
 /** A real JPEG of the given size and colour, drawn by the browser's canvas. */
 async function jpeg(page: Page, width: number, height: number, colour: string): Promise<Buffer> {
@@ -60,10 +60,10 @@ test('a trade-in typed offline with two pictures survives a reload and reaches t
   const dial = await jpeg(page, 3000, 2000, '#1c2a44');
   const back = await jpeg(page, 1200, 1600, '#7a5f30');
   // The catalogue's brands are in the list (read online once, then cached).
-  await expect(page.getByLabel('Merk').locator('option')).not.toHaveCount(2);
+  await expect(page.getByLabel('Merk', { exact: true }).locator('option')).not.toHaveCount(2);
 
   await context.setOffline(true);
-  await page.getByLabel('Merk').selectOption({ index: 1 });
+  await page.getByLabel('Merk', { exact: true }).selectOption({ index: 1 });
   await page.getByLabel('Model of referentie').fill('Submariner 16610');
   await page.getByLabel('Jaar van aankoop').fill('2004');
   await page.getByLabel('Jaar van de laatste onderhoudsbeurt').fill('2019');
@@ -75,7 +75,7 @@ test('a trade-in typed offline with two pictures survives a reload and reaches t
     { name: 'back.jpg', mimeType: 'image/jpeg', buffer: back },
   ]);
   await expect(page.getByText('2 van 6 foto\'s')).toBeVisible();
-  await page.getByLabel('Naam').fill('Jan Bakker');
+  await page.getByLabel('Naam', { exact: true }).fill('Jan Bakker');
   await page.getByLabel('E-mailadres').fill(email);
   await page.getByLabel('Opmerkingen').fill('Met originele doos en papieren.');
   await page.getByLabel('Ik accepteer de algemene voorwaarden').check();
@@ -113,9 +113,12 @@ test('a trade-in typed offline with two pictures survives a reload and reaches t
 test('the contact form shows the spec’s messages, linked to their fields', async ({ page }) => {
   await page.goto('/en/contacts');
   await expect(page.getByRole('heading', { level: 1, name: 'Contact' })).toBeVisible();
+  await page.getByLabel('by phone').check();
   await page.getByLabel('Name').fill('J');
   await page.getByLabel('E-mail address').fill('jan@');
-  await page.getByLabel('by phone').check();
+  // Leaving a field shows its message (and moves what is below it) before the click on Send.
+  await page.getByLabel('E-mail address').blur();
+  await expect(page.getByLabel('E-mail address')).toHaveAccessibleDescription('Please provide valid e-mail address');
   await page.getByRole('button', { name: 'Send' }).click();
   // Focus goes to the first wrong field.
   await expect(page.getByLabel('Mr.', { exact: true })).toBeFocused();
