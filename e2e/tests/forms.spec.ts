@@ -66,7 +66,7 @@ test('a trade-in typed offline with two pictures survives a reload and reaches t
   await page.getByLabel('Merk', { exact: true }).selectOption({ index: 1 });
   await page.getByLabel('Model of referentie').fill('Submariner 16610');
   await page.getByLabel('Jaar van aankoop').fill('2004');
-  await page.getByLabel('Jaar van de laatste onderhoudsbeurt').fill('2019');
+  await page.getByLabel('Jaar laatste onderhoud').fill('2019');
   await page.getByLabel('Gewenst bedrag (EUR)').fill('8500');
   await page.getByLabel('Inruil', { exact: true }).check();
   for (const group of ['Aankoopbewijs aanwezig', 'Garantiekaart aanwezig', 'Doos aanwezig']) await page.getByRole('group', { name: group }).getByLabel('Ja').check();
@@ -129,6 +129,9 @@ test('the contact form shows the spec’s messages, linked to their fields', asy
   await shoot(page, 'forms-contact-messages');
   await page.setViewportSize({ width: 390, height: 844 });
   await shoot(page, 'forms-contact-phone');
+  await page.goto('/en/trade-in-or-sell-your-watch');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Trade in or sell your watch');
+  await shoot(page, 'forms-trade-in-phone');
 });
 
 test('the forms’ addresses are pages; the store-less Dutch trade-in address opens the Dutch store', async ({ page, request }) => {

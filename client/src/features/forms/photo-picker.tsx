@@ -2,19 +2,27 @@
  * The trade-in's pictures: add (at most 6, each at most 10 MB, pictures only, told by content), see thumbnails,
  * remove. A refused file is named with the reason; the pictures already added and everything typed stay.
  */
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from '../../app/i18n.ts';
 import { MAX_PHOTOS } from './form-rules.ts';
-import { checkPhotos, preparePhoto, type PhotoRefusal, type PickedPhoto } from './photo-resize.ts';
+import { checkPhotos, preparePhoto, thumbnailOf, type PhotoRefusal, type PickedPhoto } from './photo-resize.ts';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif';
 
 function Thumbnail({ photo }: { photo: PickedPhoto }) {
-  const url = useMemo(() => (typeof URL.createObjectURL === 'function' ? URL.createObjectURL(photo.blob) : ''), [photo.blob]);
-  useEffect(() => () => {
-    if (url) URL.revokeObjectURL(url);
-  }, [url]);
-  return <img className="photo-picker__thumb" src={url || undefined} alt="" />;
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    thumbnailOf(photo.blob).then(
+      (made) => live && setSrc(made),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [photo.blob]);
+  // A picture the browser cannot show (HEIC outside Safari) keeps an empty frame with its name below.
+  return src ? <img className="photo-picker__thumb" src={src} alt="" /> : <span className="photo-picker__thumb" aria-hidden="true" />;
 }
 
 export function PhotoPicker({ photos, onChange, error }: { photos: readonly PickedPhoto[]; onChange: (photos: PickedPhoto[]) => void; error?: string | undefined }) {

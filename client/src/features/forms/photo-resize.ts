@@ -113,6 +113,27 @@ async function onPage({ blob, maxEdge, quality }: ResizeRequest): Promise<Blob |
   }
 }
 
+export const THUMBNAIL_EDGE = 320;
+
+function dataUrlOf(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
+    reader.readAsDataURL(blob);
+  });
+}
+
+/**
+ * A small copy of a picture for its thumbnail, as a `data:` address (the shop's Content-Security-Policy allows
+ * pictures from the shop and `data:` only, no `blob:`); null when the browser cannot decode it (HEIC outside Safari).
+ */
+export async function thumbnailOf(blob: Blob): Promise<string | null> {
+  const request = { blob, maxEdge: THUMBNAIL_EDGE, quality: 0.8 };
+  const small = (await inWorker(request)) ?? (await onPage(request));
+  return small ? dataUrlOf(small) : null;
+}
+
 /** The picture as it is kept and sent: made smaller as JPEG, or the original when the browser cannot decode it. */
 export async function preparePhoto(file: File, type: ImageType, id: string = crypto.randomUUID()): Promise<PickedPhoto> {
   const request = { blob: file, maxEdge: PHOTO_MAX_EDGE, quality: PHOTO_QUALITY };
