@@ -3,6 +3,7 @@
  * sends (`POST /api/forms/appointment`) and its field rules (spec 2 §5 messages), run by the form and the server.
  */
 import { z } from 'zod/mini';
+import { STORE_CODES } from '../stores/stores.ts';
 import { checkEmail, checkName, checkPhone, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, type FieldMessageKey } from '../account/account-fields.ts';
 
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
@@ -58,14 +59,16 @@ export const BoutiqueInputSchema = z.object({
   zip: required(20),
   city: required(100),
   country: z.string().check(z.regex(/^[A-Z]{2}$/, 'must be a two-letter country code such as NL')),
-  phone: text(PHONE_MAX_LENGTH),
-  email: text(EMAIL_MAX_LENGTH),
+  phone: z.optional(text(PHONE_MAX_LENGTH)),
+  email: z.optional(text(EMAIL_MAX_LENGTH)),
   latitude: z.nullable(z.number().check(z.gte(-90), z.lte(90))),
   longitude: z.nullable(z.number().check(z.gte(-180), z.lte(180))),
   /** An IANA time zone; the server checks the runtime knows it. */
   timezone: required(64),
   opening_hours: OpeningHoursSchema,
   slot_minutes: z.optional(z.number().check(z.int(), z.gte(10), z.lte(240))),
+  /** The stores whose locator and appointment form show it; left out: every store. */
+  stores: z.optional(z.array(z.enum(STORE_CODES)).check(z.minLength(1, 'names at least one store'))),
   active: z.optional(z.boolean()),
   position: z.optional(z.number().check(z.int(), z.gte(0), z.lte(100_000))),
 });
@@ -86,6 +89,7 @@ export const BoutiqueSchema = z.object({
   timezone: z.string(),
   opening_hours: OpeningHoursSchema,
   slot_minutes: z.number(),
+  stores: z.array(z.string()),
   position: z.number(),
 });
 export type Boutique = z.infer<typeof BoutiqueSchema>;

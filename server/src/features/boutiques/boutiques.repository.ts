@@ -4,6 +4,7 @@
  * (boutique_id, slot_start) where canceled_at is null lets one active appointment hold a slot, on both engines.
  */
 import { OpeningHoursSchema, type Boutique, type BoutiqueInput, type OpeningHours } from '@shop/shared/forms/appointment.schema';
+import { STORE_CODES, type StoreCode } from '@shop/shared';
 import type { Generated, Selectable } from 'kysely';
 import type { Db, Trx } from '../../storage/database.ts';
 
@@ -14,14 +15,16 @@ export interface BoutiquesTable {
   zip: string;
   city: string;
   country: string;
-  phone: string;
-  email: string;
+  phone: string | null;
+  email: string | null;
   latitude: number | null;
   longitude: number | null;
   timezone: string;
   /** JSON: OpeningHours. */
   opening_hours: string;
   slot_minutes: number;
+  /** `*` (every store) or store codes joined by commas. */
+  stores: string;
   active: number;
   position: number;
   updated_at: number;
@@ -67,13 +70,14 @@ function toBoutique(row: BoutiqueRow): StoredBoutique {
     zip: row.zip,
     city: row.city,
     country: row.country,
-    phone: row.phone,
-    email: row.email,
+    phone: row.phone ?? '',
+    email: row.email ?? '',
     latitude: row.latitude === null ? null : Number(row.latitude),
     longitude: row.longitude === null ? null : Number(row.longitude),
     timezone: row.timezone,
     opening_hours: hoursOf(row.opening_hours),
     slot_minutes: Number(row.slot_minutes),
+    stores: row.stores === '*' ? [...STORE_CODES] : row.stores.split(',').filter(Boolean),
     position: Number(row.position),
     active: Number(row.active) === 1,
   };
@@ -100,11 +104,12 @@ export class BoutiquesRepository {
     return trx ? trx.withTables<Tables>() : this.db;
   }
 
-  /** The boutiques in their order (position, then name); only those taking appointments unless `all`. */
-  async list(options: { all?: boolean } = {}): Promise<StoredBoutique[]> {
+  /** The boutiques in their order (position, then name); only active ones of `store` unless `all`. */
+  async list(options: { all?: boolean; store?: StoreCode } = {}): Promise<StoredBoutique[]> {
     let query = this.db.selectFrom('boutiques').selectAll();
     if (!options.all) query = query.where('active', '=', 1);
-    return (await query.orderBy('position').orderBy('name').orderBy('id').execute()).map(toBoutique);
+    const boutiques = (await query.orderBy('position').orderBy('name').orderBy('id').execute()).map(toBoutique);
+    return options.store ? boutiques.filter((boutique) => boutique.stores.includes(options.store!)) : boutiques;
   }
 
   async get(id: string, trx?: Trx): Promise<StoredBoutique | null> {
@@ -125,13 +130,14 @@ export class BoutiquesRepository {
       zip: input.zip.trim(),
       city: input.city.trim(),
       country: input.country,
-      phone: input.phone.trim(),
-      email: input.email.trim(),
+      phone: input.phone?.trim() || null,
+      email: input.email?.trim() || null,
       latitude: input.latitude,
       longitude: input.longitude,
       timezone: input.timezone,
       opening_hours: JSON.stringify(input.opening_hours),
       slot_minutes: input.slot_minutes ?? 30,
+      stores: input.stores ? [...new Set(input.stores)].join(',') : '*',
       active: input.active === false ? 0 : 1,
       position: input.position ?? 0,
       updated_at: this.now(),
