@@ -85,7 +85,6 @@ function AppointmentForm() {
   useEffect(() => {
     if (!values.boutique_id || !boutiques) return;
     const controller = new AbortController();
-    setSlots(null);
     loadSlots(values.boutique_id, 14, controller.signal)
       .then((loaded) => {
         setSlots(loaded);
@@ -148,6 +147,8 @@ function AppointmentForm() {
     [slots?.cached],
   );
 
+  // Slots of another boutique (the one chosen before) are not shown while this one's load.
+  const shownSlots = slots?.value.boutique_id === values.boutique_id ? slots : null;
   const ruleErrors = checkAppointment(values);
   const errorOf = (field: AppointmentField): string | undefined => {
     const key = serverErrors[field] ?? (touched[field] ? ruleErrors[field] : undefined);
@@ -287,8 +288,8 @@ function AppointmentForm() {
           </fieldset>
           {values.boutique_id ? (
             <SlotPicker
-              slots={slots?.value ?? null}
-              cached={slots?.cached ?? false}
+              slots={shownSlots?.value ?? null}
+              cached={shownSlots?.cached ?? false}
               date={values.date}
               slot={values.slot}
               error={errorOf('slot')}
