@@ -17,6 +17,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { COLLECTION_NAMES, type CollectionName } from '@shop/shared/sync/collections';
 import { SAMPLE_DOCS } from '@shop/shared/sync/test-documents';
 import { afterAll, describe, expect, it } from 'vitest';
+import { BOUTIQUE_CASES } from './cases/boutiques.ts';
 import { report } from './security-report.ts';
 import { PASSWORD, customerBody } from '../features/accounts/accounts.test-support.ts';
 import { orderCatalogue, orderDoc } from '../features/orders/orders.test-support.ts';
@@ -31,7 +32,7 @@ const app: FastifyInstance = await buildTestApp({
 // ---------------------------------------------------------------------------------------------------------------
 // Actors and what they own
 // ---------------------------------------------------------------------------------------------------------------
-type Method = 'GET' | 'POST' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 interface Owned {
   orderId: string;
@@ -480,6 +481,9 @@ const CASES: Record<string, Case> = {
   'POST /api/admin/reviews/{id}/reject': {
     attempts: (owner) => (owner.owned!.reviewId === null ? [] : [{ method: 'POST', path: `/api/admin/reviews/${owner.owned!.reviewId}/reject` }, { method: 'POST', path: `/api/admin/reviews/${owner.owned!.reviewId}/reject`, headers: { authorization: 'Bearer wrong-admin-token' } }]),
   },
+
+  // Boutiques and appointments (security/cases/boutiques.ts)
+  ...BOUTIQUE_CASES,
 };
 
 // ---------------------------------------------------------------------------------------------------------------
