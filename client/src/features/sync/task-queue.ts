@@ -152,6 +152,19 @@ export function toView(doc: SyncTaskDoc, context: QueueContext): TaskView {
   return view;
 }
 
+const resultHandlers = new Map<TaskKind, Set<(result: unknown) => void>>();
+
+/**
+ * What a kind of task does with its answer in the tab that acknowledges it (e.g. the profile update puts the new
+ * profile into the session), whether the page or the announcer acknowledges.
+ */
+export function onTaskResult(kind: TaskKind, handler: (result: unknown) => void): () => void {
+  const handlers = resultHandlers.get(kind) ?? new Set();
+  resultHandlers.set(kind, handlers);
+  handlers.add(handler);
+  return () => handlers.delete(handler);
+}
+
 export function createTaskQueue(deps: TaskQueueDeps): TaskQueue {
   const collection = deps.database.collections.syncTasks as unknown as TaskCollection;
   let cart: TaskQueueCart | null = null;
@@ -324,7 +337,18 @@ export function createTaskQueue(deps: TaskQueueDeps): TaskQueue {
   async function acknowledge(id: string): Promise<void> {
     const doc = await collection.findOne(id).exec();
     if (!doc) return;
-    const decision = acknowledgement(plain(doc));
+    const data = plain(doc);
+    const decision = acknowledgement(data);
+    if (data.transmited && data.resultCode !== undefined && data.resultCode >= 200 && data.resultCode < 300) {
+      const kind = taskMeta(data).kind;
+      for (const handler of resultHandlers.get(kind) ?? []) {
+        try {
+          handler(data.result);
+        } catch (error) {
+          console.error('A task result could not be applied', error);
+        }
+      }
+    }
     if (decision === 'remove') await doc.remove();
     else if (decision === 'keep') await doc.incrementalModify((data) => ({ ...data, acknowledged: true, updated_at: deps.now() }));
   }
@@ -459,6 +483,30 @@ export function watchTask(id: string, onChange: (view: TaskView | null) => void)
 /** The page showed the outcome: a cacheable task stays, any other goes (T14). */
 export async function acknowledgeTask(id: string): Promise<void> {
   return (await browser()).acknowledge(id);
+}
+
+/**
+ * Waits for what a page can tell the shopper now: `sent` or `failed`, or `pending` once the task waits for the
+ * connection, the customer or a backoff (the page then says it is saved on this device). Claims the task meanwhile.
+ */
+export function settleTask(id: string, watch: typeof watchTask = watchTask): Promise<TaskView> {
+  return new Promise((resolve, reject) => {
+    let stop: (() => void) | null = null;
+    let done = false;
+    const finish = (view: TaskView | null) => {
+      if (done) return;
+      if (view === null) {
+        done = true;
+        reject(new Error(`The task ${id} is gone`));
+      } else if (view.status === 'sent' || view.status === 'failed' || (view.status === 'pending' && view.reason !== 'queued' && view.reason !== 'not-leader' && view.reason !== 'waiting-lock')) {
+        done = true;
+        resolve(view);
+      } else return;
+      queueMicrotask(() => stop?.());
+    };
+    stop = watch(id, finish);
+    if (done) stop();
+  });
 }
 
 /** The photos stored with a task (a reloaded form shows them again). */
