@@ -82,6 +82,11 @@ export interface DatabaseOptions {
   /** Tests bring the memory storage or Dexie on fake-indexeddb; the browser uses Dexie on IndexedDB. */
   storage?: RxStorage<unknown, unknown>;
   multiInstance?: boolean;
+  /**
+   * Tests open one database twice in one process, as two tabs would (RxDB allows that in dev-mode only): the second
+   * instance must then not close the first.
+   */
+  secondInstance?: boolean;
 }
 
 export async function createShopDatabase(options: DatabaseOptions = {}): Promise<ShopDatabase> {
@@ -98,7 +103,7 @@ export async function createShopDatabase(options: DatabaseOptions = {}): Promise
     storage,
     multiInstance: options.multiInstance ?? true,
     // A hot reload in development makes the module run again: the older instance is closed, not refused.
-    closeDuplicates: true,
+    ...(options.secondInstance ? { ignoreDuplicate: true } : { closeDuplicates: true }),
   });
   await database.addCollections(collectionCreators());
   return database;

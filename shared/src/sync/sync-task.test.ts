@@ -23,6 +23,7 @@ import {
   recordWaitingForCart,
   resolvePlaceholders,
   shouldNotify,
+  succeeded,
   taskMeta,
   taskState,
   unpark,
@@ -144,6 +145,11 @@ describe('T8–T13 answers', () => {
   it('T9: a body that is no JSON gives the spec text, failed below 500 and retried from 500', () => {
     expect(classifyResponse({ status: 200, json: NOT_JSON })).toMatchObject({ kind: 'failed', message: 'Error with response - bad content-type!' });
     expect(classifyResponse({ status: 502, json: NOT_JSON })).toMatchObject({ kind: 'retry', message: 'Error with response - bad content-type!' });
+    // Recorded with its 200 status, it still shows failed.
+    const recorded = recordOutcome(task(), classifyResponse({ status: 200, json: NOT_JSON }), NOW)!;
+    expect(recorded.resultCode).toBe(200);
+    expect(succeeded(recorded)).toBe(false);
+    expect(taskState(recorded, ctx())).toEqual({ status: 'failed', reason: 'Error with response - bad content-type!' });
   });
 
   it('T10: JSON of the wrong shape gives the spec text', () => {

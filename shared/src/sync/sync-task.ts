@@ -368,6 +368,14 @@ export function recordOutcome(doc: SyncTaskDoc, outcome: TaskOutcome, now: numbe
   };
 }
 
+/**
+ * Whether an answered task succeeded: a 2xx status with the envelope's numeric code. A 2xx answer that was no JSON, or
+ * of the wrong shape, is recorded with its status but without a code, and counts as failed.
+ */
+export function succeeded(doc: Pick<SyncTaskDoc, 'transmited' | 'resultCode' | 'code'>): boolean {
+  return doc.transmited && doc.resultCode !== undefined && doc.resultCode >= 200 && doc.resultCode < 300 && typeof doc.code === 'number' && doc.code < 400;
+}
+
 /** T14: after the outcome was shown, a cacheable task stays (acknowledged), any other goes; an unsent one is left alone. */
 export function acknowledgement(doc: SyncTaskDoc): 'keep' | 'remove' | 'not-transmitted' {
   if (!doc.transmited) return 'not-transmitted';
@@ -403,8 +411,7 @@ export interface TaskState {
 export function taskState(doc: SyncTaskDoc, context: QueueContext): TaskState {
   const meta = taskMeta(doc);
   if (doc.transmited) {
-    const ok = doc.resultCode !== undefined && doc.resultCode >= 200 && doc.resultCode < 300;
-    if (ok) return doc.acknowledged ? { status: 'sent', reason: 'cached' } : { status: 'sent' };
+    if (succeeded(doc)) return doc.acknowledged ? { status: 'sent', reason: 'cached' } : { status: 'sent' };
     const message = isRecord(doc.result) && typeof doc.result.message === 'string' ? doc.result.message : (meta.lastError ?? TASK_MESSAGES.wrongFormat);
     return { status: 'failed', reason: message };
   }

@@ -6,7 +6,7 @@
  * OK (spec 2 §8: not for a silent task, nor while a token refresh is under way); then it acknowledges the task (a
  * cacheable one stays, any other goes).
  */
-import { shouldNotify, type TaskOutcome } from '@shop/shared/sync/sync-task';
+import { shouldNotify, succeeded, type TaskOutcome } from '@shop/shared/sync/sync-task';
 import type { SyncTaskDoc } from '@shop/shared/sync/sync-task.schema';
 import i18next from 'i18next';
 import { notify } from '../../ui/notifications.tsx';
@@ -29,7 +29,9 @@ export const ANNOUNCE_GRACE_MS = 600;
 async function text(key: string): Promise<string> {
   const namespace = key.includes(':') ? key.split(':', 1)[0]! : null;
   if (namespace) await TEXT_LOADERS.get(namespace)?.().catch(() => {});
-  return i18next.t(key);
+  const value = i18next.t(key);
+  // Texts not loaded (or a key no text has): the key says more than an empty notification.
+  return typeof value === 'string' && value !== '' ? value : key;
 }
 
 async function okLabels(): Promise<{ ok: string; region: string }> {
@@ -45,8 +47,7 @@ export async function showTaskError(message: string): Promise<void> {
 
 /** What the announcer shows of an answered task, or null when nothing is to be shown (silent, refresh under way). */
 export function announcement(task: SyncTaskDoc, lock: number): { type: 'success' | 'error'; key?: string; message?: string } | null {
-  const ok = task.resultCode !== undefined && task.resultCode >= 200 && task.resultCode < 300;
-  if (ok) return task.silent || !task.callback_event ? null : { type: 'success', key: task.callback_event };
+  if (succeeded(task)) return task.silent || !task.callback_event ? null : { type: 'success', key: task.callback_event };
   const result = (task.result ?? {}) as { message?: string; error?: string };
   const outcome: TaskOutcome = { kind: 'failed', resultCode: task.resultCode ?? 0, result: { error: result.error ?? 'error', message: result.message ?? '' }, message: result.message ?? '' };
   return shouldNotify(outcome, task, lock) ? { type: 'error', message: outcome.message } : null;

@@ -116,6 +116,7 @@ export const taskQueueMachine = setup({
   },
   states: {
     checking: {
+      entry: assign({ current: null, task: null, blocker: null, request: null, outcome: null }),
       always: [{ guard: ({ context }) => !context.leader, target: 'stopped' }, { guard: ({ context }) => !context.online, target: 'offline' }, { target: 'working' }],
     },
     /** Another tab leads: it sends; this tab only watches the outcomes. */
@@ -132,7 +133,6 @@ export const taskQueueMachine = setup({
     },
     working: {
       initial: 'picking',
-      exit: assign({ current: null, task: null, blocker: null, request: null, outcome: null }),
       states: {
         picking: {
           entry: assign({ current: null, task: null, blocker: null, request: null, outcome: null }),

@@ -18,6 +18,7 @@ import {
   recordWaitingForCart,
   resolvePlaceholders,
   shouldNotify,
+  succeeded,
   taskMeta,
   taskState,
   type QueueContext,
@@ -339,7 +340,7 @@ export function createTaskQueue(deps: TaskQueueDeps): TaskQueue {
     if (!doc) return;
     const data = plain(doc);
     const decision = acknowledgement(data);
-    if (data.transmited && data.resultCode !== undefined && data.resultCode >= 200 && data.resultCode < 300) {
+    if (succeeded(data)) {
       const kind = taskMeta(data).kind;
       for (const handler of resultHandlers.get(kind) ?? []) {
         try {
@@ -372,6 +373,8 @@ export function createTaskQueue(deps: TaskQueueDeps): TaskQueue {
     if (started) return;
     started = true;
     actor.start();
+    // The connection may have changed since the queue was made.
+    actor.send({ type: deps.online() ? 'network.online' : 'network.offline' });
     stops.push(deps.onOnline((online) => actor.send({ type: online ? 'network.online' : 'network.offline' })));
     stops.push(deps.onSessionChange(() => actor.send({ type: 'session.changed' })));
     // Any tab may queue a task: the leader hears it through the database's events across tabs.
