@@ -86,7 +86,12 @@ export function QueuePanel({ tabs, now = Date.now() }: { tabs: ReadonlyArray<Que
                 <tr key={task.id8 + task.created_at} data-status={task.status}>
                   <td>
                     <code>{task.id8}</code> <span className="dt-muted">{t(`queue.kind.${task.kind}`, { defaultValue: task.kind })}</span>
-                    {task.auth === 'customer' ? <span className="dt-badge">{t('queue.customer')}</span> : null}
+                    {task.auth === 'customer' ? (
+                      <>
+                        {' '}
+                        <span className="dt-badge">{t('queue.customer')}</span>
+                      </>
+                    ) : null}
                   </td>
                   <td>
                     <code>

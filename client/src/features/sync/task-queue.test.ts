@@ -313,6 +313,41 @@ describe('the task queue on the local database', () => {
     expect((await db.collections.syncTasks.findOne(claimed).exec())?.acknowledged).toBe(false);
   });
 
+  it('a page that stops watching before its claim was granted gives the claim back, so the announcer tells the outcome', async () => {
+    // Web Locks granted a moment later, as browsers do.
+    const held = new Set<string>();
+    const locks = {
+      request: (name: string, ...rest: unknown[]) => {
+        const callback = rest.at(-1) as (lock: { name: string } | null) => Promise<unknown>;
+        return new Promise((resolve) =>
+          setTimeout(() => {
+            held.add(name);
+            void callback({ name }).then((value) => {
+              held.delete(name);
+              resolve(value);
+            });
+          }, 5),
+        );
+      },
+      query: async () => ({ held: [...held].map((name) => ({ name })), pending: [] }),
+    } as unknown as LockManager;
+    const shop = new FakeShop();
+    shop.online = false;
+    const db = await tab(uniqueDatabaseName());
+    const queue = queueOn(db, shop, { locks });
+    const shown: string[] = [];
+    startTaskAnnouncer(queue, { graceMs: 0, locks, show: (type, message) => shown.push(`${type}: ${message}`) });
+    queue.start();
+    const id = await queue.enqueue({ ...contact, callbackEvent: 'forms:inquirySubmitted' });
+    const stop = queue.watch(id, () => {});
+    stop();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect([...held]).toEqual([]);
+    shop.online = true;
+    queue.actor.send({ type: 'network.online' });
+    await eventually(() => expect(shown).toEqual(['success: forms:inquirySubmitted']));
+  });
+
   it('opens six collections, the sync tasks with attachments (no seventh collection)', async () => {
     const db = await tab(uniqueDatabaseName());
     expect(Object.keys(db.collections)).toHaveLength(6);

@@ -309,8 +309,17 @@ export function createTaskQueue(deps: TaskQueueDeps): TaskQueue {
   function watch(id: string, onChange: (view: TaskView | null) => void): () => void {
     claimed.add(id);
     let releaseClaim: (() => void) | null = null;
+    let released = false;
     if (deps.locks) {
-      void deps.locks.request(claimLockName(id), () => new Promise<void>((resolve) => (releaseClaim = resolve)));
+      // The claim is held until the page stops watching, even when it stops before the lock was granted.
+      void deps.locks.request(
+        claimLockName(id),
+        () =>
+          new Promise<void>((resolve) => {
+            if (released) resolve();
+            else releaseClaim = resolve;
+          }),
+      );
     }
     let latest: SyncTaskDoc | null | undefined;
     let last = '';
@@ -331,6 +340,7 @@ export function createTaskQueue(deps: TaskQueueDeps): TaskQueue {
       documents.unsubscribe();
       states.unsubscribe();
       claimed.delete(id);
+      released = true;
       releaseClaim?.();
     };
   }
