@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures.ts';
 import { accountLink, createCustomer, loginThroughModal, newCustomer, storedUser } from './account-utils.ts';
-import { offlineShellReady, type PageGlobals } from './cart-utils.ts';
+import { addFromProductPage, offlineShellReady, simpleProducts, type PageGlobals } from './cart-utils.ts';
 
 /**
  * The sync task queue (issue 17, spec 2 §4/§7, decision 042): the profile update is a queued task. Changed while
@@ -11,8 +11,11 @@ import { offlineShellReady, type PageGlobals } from './cart-utils.ts';
 
 test('a profile changed offline reaches the shop once back online', async ({ page, context, request }, testInfo) => {
   const customer = await createCustomer(request, newCustomer('Grace'));
+  const [product] = await simpleProducts(request, 1);
   await page.goto('/en/');
   await loginThroughModal(page, customer);
+  // A cart on the server, so that coming back online has a cart to reload.
+  await addFromProductPage(page, product!);
   await offlineShellReady(page);
   await accountLink(page, customer.firstname).click();
   await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible();
@@ -48,14 +51,15 @@ test('a profile changed offline reaches the shop once back online', async ({ pag
   await viz.screenshot({ path: testInfo.outputPath('queue-panel-offline.png'), fullPage: true });
 
   // Back online: the queue is processed and the cart reloaded from the server (spec 2 §4).
-  const cartReload = page.waitForRequest((request) => new URL(request.url()).pathname.startsWith('/api/cart/'), { timeout: 15_000 });
+  // The cart's connection resyncs (its pull, or the replication's) as soon as the connection returns.
+  const cartReload = page.waitForRequest((request) => /^\/api\/(cart\/|replication\/cart\/)/.test(new URL(request.url()).pathname), { timeout: 5_000 });
   const taskSent = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/user/me' && request.method() === 'POST', { timeout: 15_000 });
   await context.setOffline(false);
   const sent = await taskSent;
   expect(sent.headers()['x-task-id']).toMatch(/^[0-9a-f-]{36}$/);
   expect(sent.headers()['x-client']).toBe('1.0');
-  await cartReload;
   await expect(page.getByText('Account data has successfully been updated')).toBeVisible({ timeout: 15_000 });
+  await cartReload;
   await expect.poll(async () => {
     const me = await request.get('/api/user/me', { headers: { authorization: `Bearer ${(await storedUser(page))!.token}` } });
     return (await me.json()).result.firstname;
