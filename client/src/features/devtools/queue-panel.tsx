@@ -6,7 +6,7 @@
  * Only props in: the page owns the channel and the store.
  */
 import type { TFunction } from 'i18next';
-import { useId, useState, type JSX } from 'react';
+import { useEffect, useId, useState, type JSX } from 'react';
 import type { QueueTaskReport } from './devtools-protocol.ts';
 import { useDevtoolsPanelTexts } from './devtools-panels-texts.ts';
 import { clockTime } from './panel-format.ts';
@@ -34,8 +34,16 @@ export function reasonText(task: QueueTaskReport, t: TFunction, now: number): st
   return t(`queue.reason.${task.reason}`);
 }
 
-export function QueuePanel({ tabs, now = Date.now() }: { tabs: ReadonlyArray<QueueTab>; now?: number }): JSX.Element {
+export function QueuePanel({ tabs, now: fixedNow }: { tabs: ReadonlyArray<QueueTab>; now?: number }): JSX.Element {
   const { t, ready, language } = useDevtoolsPanelTexts();
+  // The backoff countdowns tick once a second (a test gives a fixed time).
+  const [clock, setClock] = useState(() => Date.now());
+  useEffect(() => {
+    if (fixedNow !== undefined) return;
+    const timer = setInterval(() => setClock(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [fixedNow]);
+  const now = fixedNow ?? clock;
   const [filter, setFilter] = useState<Filter>('all');
   const headingId = useId();
   if (!ready) return <section className="dt-panel" aria-busy="true" />;

@@ -26,7 +26,8 @@ import {
 } from '@shop/shared/sync/sync-task';
 import type { SyncTaskDoc, TaskKind } from '@shop/shared/sync/sync-task.schema';
 import type { RxCollection, RxDocument } from 'rxdb/plugins/core';
-import { createActor, fromPromise, type ActorRefFrom, type InspectionEvent } from 'xstate';
+import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
+import { inspectActor } from '../devtools/inspection.ts';
 import type { ShopDatabase } from '../../app/database.ts';
 import { sendTask, uploadPhoto, type TaskTransport } from './task-http.ts';
 import { taskQueueMachine, type PrepareResult, type TaskStep } from './task-queue.machine.ts';
@@ -98,8 +99,6 @@ export interface TaskQueueDeps {
   locks?: LockManager | null;
   /** Whether this tab leads; the browser asks RxDB (`isLeader`/`waitForLeadership`). */
   leadership?: { isLeader(): boolean; waitForLeadership(): Promise<unknown> };
-  /** The visualizer's inspection (devtools/inspection.ts). */
-  inspect?: (event: InspectionEvent) => void;
 }
 
 export type TaskQueueActor = ActorRefFrom<typeof taskQueueMachine>;
@@ -259,10 +258,7 @@ export function createTaskQueue(deps: TaskQueueDeps): TaskQueue {
     },
   });
 
-  const actor: TaskQueueActor = createActor(machine, {
-    input: { online: deps.online(), leader: deps.leadership?.isLeader() ?? true },
-    ...(deps.inspect ? { inspect: deps.inspect } : {}),
-  });
+  const actor: TaskQueueActor = createActor(machine, { input: { online: deps.online(), leader: deps.leadership?.isLeader() ?? true }, inspect: inspectActor });
 
   async function enqueue(spec: TaskSpec): Promise<string> {
     const id = spec.taskId ?? newId();
@@ -430,7 +426,7 @@ export function createTaskQueue(deps: TaskQueueDeps): TaskQueue {
 let queue: Promise<TaskQueue> | undefined;
 
 async function browserQueue(): Promise<TaskQueue> {
-  const [{ getShopDatabase }, network, gate, store, captcha, notices, { TASK_CONFIG }, { inspectActor }] = await Promise.all([
+  const [{ getShopDatabase }, network, gate, store, captcha, notices, { TASK_CONFIG }] = await Promise.all([
     import('../../app/database.ts'),
     import('../../app/network.ts'),
     import('../account/auth-gate.ts'),
@@ -438,7 +434,6 @@ async function browserQueue(): Promise<TaskQueue> {
     import('../captcha/use-captcha.ts'),
     import('./task-announcer.ts'),
     import('./task-config.ts'),
-    import('../devtools/inspection.ts'),
   ]);
   const database = await getShopDatabase();
   const queue = createTaskQueue({
@@ -462,7 +457,6 @@ async function browserQueue(): Promise<TaskQueue> {
     },
     locks: typeof navigator !== 'undefined' && navigator.locks ? navigator.locks : null,
     leadership: { isLeader: () => database.isLeader(), waitForLeadership: () => database.waitForLeadership() },
-    inspect: inspectActor,
   });
   return queue;
 }
