@@ -1,14 +1,17 @@
 /**
  * The browser's local database (ARCHITECTURE §4, decision 010): RxDB on the Dexie storage (IndexedDB), shared by
- * every tab of the shop through `multiInstance`, with the six replicated collections whose schemas, migrations and
- * merges come from shared/. Nothing on the first paint imports this module: the cart runtime loads it afterwards.
+ * every tab of the shop through `multiInstance`, with the five replicated collections whose schemas, migrations and
+ * merges come from shared/, and the device-only sync task queue (decision 042; its photos are RxDB attachments). Nothing on the first paint imports this module: the cart runtime loads it afterwards.
  */
 import { deepEqual } from '@shop/shared/sync/canonical';
 import {
-  COLLECTION_NAMES,
+  DATABASE_COLLECTIONS,
   REPLICATED_COLLECTIONS,
+  isLocalCollectionName,
   type CollectionDefinition,
   type CollectionName,
+  type DatabaseCollectionName,
+  type DatabaseDocs,
   type ReplicatedDocs,
 } from '@shop/shared/sync/collections';
 import { MIGRATIONS } from '@shop/shared/sync/migrations';
@@ -24,18 +27,20 @@ import {
   type RxStorage,
   type WithDeleted,
 } from 'rxdb/plugins/core';
+import { RxDBAttachmentsPlugin } from 'rxdb/plugins/attachments';
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { underStoragePressure } from '../features/storage/shop-storage.ts';
 
-export type ShopCollections = { [Name in CollectionName]: RxCollection<ReplicatedDocs[Name]> };
+export type ShopCollections = { [Name in DatabaseCollectionName]: RxCollection<DatabaseDocs[Name]> };
 export type ShopDatabase = RxDatabase<ShopCollections>;
 
 export const DATABASE_NAME = 'horloge-shop';
 
 addRxPlugin(RxDBMigrationSchemaPlugin);
 addRxPlugin(RxDBLeaderElectionPlugin);
+addRxPlugin(RxDBAttachmentsPlugin);
 
 /**
  * RxDB's conflict handler on the shared merge (decision 010). `isEqual` is deep equality, so a copy the server only
@@ -58,17 +63,18 @@ export function conflictHandlerFor<Name extends CollectionName>(name: Name): RxC
   };
 }
 
-function collectionCreators(): Record<CollectionName, RxCollectionCreator<unknown>> {
+function collectionCreators(): Record<DatabaseCollectionName, RxCollectionCreator<unknown>> {
   return Object.fromEntries(
-    COLLECTION_NAMES.map((name) => [
+    DATABASE_COLLECTIONS.map((name) => [
       name,
       {
         schema: RX_SCHEMAS[name] as unknown as RxJsonSchema<unknown>,
         migrationStrategies: MIGRATIONS[name],
-        conflictHandler: conflictHandlerFor(name) as RxConflictHandler<unknown>,
+        // A device-only collection never meets a server copy: RxDB's default handler is enough.
+        ...(isLocalCollectionName(name) ? {} : { conflictHandler: conflictHandlerFor(name) as RxConflictHandler<unknown> }),
       },
     ]),
-  ) as unknown as Record<CollectionName, RxCollectionCreator<unknown>>;
+  ) as unknown as Record<DatabaseCollectionName, RxCollectionCreator<unknown>>;
 }
 
 export interface DatabaseOptions {
@@ -76,6 +82,11 @@ export interface DatabaseOptions {
   /** Tests bring the memory storage or Dexie on fake-indexeddb; the browser uses Dexie on IndexedDB. */
   storage?: RxStorage<unknown, unknown>;
   multiInstance?: boolean;
+  /**
+   * Tests open one database twice in one process, as two tabs would (RxDB allows that in dev-mode only): the second
+   * instance must then not close the first.
+   */
+  secondInstance?: boolean;
 }
 
 export async function createShopDatabase(options: DatabaseOptions = {}): Promise<ShopDatabase> {
@@ -92,7 +103,7 @@ export async function createShopDatabase(options: DatabaseOptions = {}): Promise
     storage,
     multiInstance: options.multiInstance ?? true,
     // A hot reload in development makes the module run again: the older instance is closed, not refused.
-    closeDuplicates: true,
+    ...(options.secondInstance ? { ignoreDuplicate: true } : { closeDuplicates: true }),
   });
   await database.addCollections(collectionCreators());
   return database;

@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { CartLineDoc } from '../cart/cart.schema.ts';
-import { COLLECTION_NAMES, REPLICATED_COLLECTIONS, isCollectionName, withoutClientResultFields } from './collections.ts';
+import { COLLECTION_NAMES, DATABASE_COLLECTIONS, LOCAL_COLLECTIONS, REPLICATED_COLLECTIONS, isCollectionName, withoutClientResultFields } from './collections.ts';
 import type { OrderDoc } from './order.schema.ts';
-import type { SyncTaskDoc } from './sync-task.schema.ts';
 import { SAMPLE_DOCS } from './test-documents.ts';
 
 describe('REPLICATED_COLLECTIONS', () => {
-  it('lists the six collections of decision 010', () => {
-    expect(COLLECTION_NAMES).toEqual(['cart', 'wishlist', 'compare', 'checkoutDrafts', 'orders', 'syncTasks']);
+  it('lists the five replicated collections, and the sync tasks as the one device-only collection (decision 042)', () => {
+    expect(COLLECTION_NAMES).toEqual(['cart', 'wishlist', 'compare', 'checkoutDrafts', 'orders']);
+    expect(LOCAL_COLLECTIONS).toEqual(['syncTasks']);
+    // Stack notes COL23: the browser opens six collections, never a seventh.
+    expect(DATABASE_COLLECTIONS).toHaveLength(6);
+    expect(isCollectionName('syncTasks')).toBe(false);
     expect(Object.keys(REPLICATED_COLLECTIONS).sort()).toEqual([...COLLECTION_NAMES].sort());
     expect(isCollectionName('orders')).toBe(true);
     expect(isCollectionName('users')).toBe(false);
@@ -33,8 +36,6 @@ describe('REPLICATED_COLLECTIONS', () => {
     expect(REPLICATED_COLLECTIONS.orders.serverOwnedFields).toEqual(
       expect.arrayContaining(['transmited', 'transmited_at', 'result', 'resultCode', 'increment_id', 'orderNumber', 'status']),
     );
-    expect(REPLICATED_COLLECTIONS.syncTasks.serverOwnedFields).toEqual(expect.arrayContaining(['transmited', 'result', 'resultCode', 'code']));
-    expect(REPLICATED_COLLECTIONS.syncTasks.serverOwnedFields).not.toContain('acknowledged');
     expect(REPLICATED_COLLECTIONS.wishlist.serverOwnedFields).toEqual([]);
   });
 });
@@ -47,14 +48,14 @@ describe('withoutClientResultFields', () => {
   });
 
   it('gives a new document the collection defaults', () => {
-    const pushed: SyncTaskDoc = { ...SAMPLE_DOCS.syncTasks, transmited: true, result: { ok: true }, resultCode: 200 };
-    expect(withoutClientResultFields('syncTasks', pushed, undefined)).toEqual({ ...SAMPLE_DOCS.syncTasks, transmited: false });
+    const pushed: OrderDoc = { ...SAMPLE_DOCS.orders, transmited: true, result: { ok: true }, resultCode: 200 };
+    expect(withoutClientResultFields('orders', pushed, undefined)).toEqual({ ...SAMPLE_DOCS.orders, transmited: false });
     const line: CartLineDoc = { ...SAMPLE_DOCS.cart, serverItemId: 'forged' };
     expect(withoutClientResultFields('cart', line, undefined)).toEqual(SAMPLE_DOCS.cart);
   });
 });
 
-describe('merge of orders and sync tasks', () => {
+describe('merge of orders', () => {
   it('takes the request from the client and the result from the server', () => {
     const master: OrderDoc = { ...SAMPLE_DOCS.orders, updatedAt: 200, writeId: 'w1', transmited: true, orderNumber: '000000042', status: 'Pending' };
     const local: OrderDoc = { ...SAMPLE_DOCS.orders, writeId: 'w2', confirmed: true, comment: 'Leave at the door', transmited: false };
@@ -62,14 +63,8 @@ describe('merge of orders and sync tasks', () => {
   });
 
   it('answers the master itself when the client adds nothing', () => {
-    const master: SyncTaskDoc = { ...SAMPLE_DOCS.syncTasks, updatedAt: 300, transmited: true, resultCode: 200, result: { qty: 3 } };
-    const local: SyncTaskDoc = { ...SAMPLE_DOCS.syncTasks, writeId: 'w0' };
-    expect(REPLICATED_COLLECTIONS.syncTasks.merge(master, local)).toBe(master);
-  });
-
-  it('lets the client acknowledge a result', () => {
-    const master: SyncTaskDoc = { ...SAMPLE_DOCS.syncTasks, updatedAt: 300, transmited: true, resultCode: 200 };
-    const local: SyncTaskDoc = { ...SAMPLE_DOCS.syncTasks, writeId: 'w3', acknowledged: true };
-    expect(REPLICATED_COLLECTIONS.syncTasks.merge(master, local)).toEqual({ ...master, acknowledged: true, writeId: 'w3' });
+    const master: OrderDoc = { ...SAMPLE_DOCS.orders, updatedAt: 300, transmited: true, resultCode: 200, result: { qty: 3 } };
+    const local: OrderDoc = { ...SAMPLE_DOCS.orders, writeId: 'w0' };
+    expect(REPLICATED_COLLECTIONS.orders.merge(master, local)).toBe(master);
   });
 });

@@ -26,20 +26,25 @@ import {
   SkuSetEntryDocSchema,
   type SkuSetEntryDoc,
 } from './sku-set.schema.ts';
-import {
-  SYNC_TASK_COLLECTION_VERSION,
-  SYNC_TASK_INDEXES,
-  SYNC_TASK_SERVER_OWNED_FIELDS,
-  SyncTaskDocSchema,
-  type SyncTaskDoc,
-} from './sync-task.schema.ts';
+import { SYNC_TASK_COLLECTION_VERSION, SYNC_TASK_INDEXES, SyncTaskDocSchema, type SyncTaskDoc } from './sync-task.schema.ts';
 
 /**
- * The six collections the browser replicates through `/api/replication/:collection/*` (decision 010): one table
+ * The five collections the browser replicates through `/api/replication/:collection/*` (decision 010): one table
  * the client's database, the server's replication routes and the conflict handler all read.
  */
-export const COLLECTION_NAMES = ['cart', 'wishlist', 'compare', 'checkoutDrafts', 'orders', 'syncTasks'] as const;
+export const COLLECTION_NAMES = ['cart', 'wishlist', 'compare', 'checkoutDrafts', 'orders'] as const;
 export type CollectionName = (typeof COLLECTION_NAMES)[number];
+
+/**
+ * The collections that stay on the device (decision 042): the sync task queue. The leader tab sends each task to its
+ * route itself; nothing of it goes through replication.
+ */
+export const LOCAL_COLLECTIONS = ['syncTasks'] as const;
+export type LocalCollectionName = (typeof LOCAL_COLLECTIONS)[number];
+
+/** Every collection the browser's database opens: still six (stack notes COL23: no seventh collection). */
+export const DATABASE_COLLECTIONS = [...COLLECTION_NAMES, ...LOCAL_COLLECTIONS] as const;
+export type DatabaseCollectionName = (typeof DATABASE_COLLECTIONS)[number];
 
 export interface ReplicatedDocs {
   cart: CartLineDoc;
@@ -47,7 +52,21 @@ export interface ReplicatedDocs {
   compare: SkuSetEntryDoc;
   checkoutDrafts: CheckoutDraftDoc;
   orders: OrderDoc;
+}
+
+export interface LocalDocs {
   syncTasks: SyncTaskDoc;
+}
+
+export type DatabaseDocs = ReplicatedDocs & LocalDocs;
+
+/** What the database needs of a device-only collection: no merge, no server-owned fields. */
+export interface LocalCollectionDefinition<Doc extends { id: string }> {
+  schema: z.ZodMiniType<Doc>;
+  version: number;
+  indexes: ReadonlyArray<ReadonlyArray<keyof Doc & string>>;
+  /** Whether documents carry RxDB attachments (the photos of a form). */
+  attachments: boolean;
 }
 
 export interface CollectionDefinition<Doc extends ReplicatedDocument> {
@@ -113,15 +132,22 @@ export const REPLICATED_COLLECTIONS: CollectionRegistry = {
     indexes: ORDER_INDEXES,
     merge: (master, local) => mergeRequestResult(master, local, ORDER_SERVER_OWNED_FIELDS),
   },
-  syncTasks: {
-    schema: SyncTaskDocSchema,
-    version: SYNC_TASK_COLLECTION_VERSION,
-    serverOwnedFields: SYNC_TASK_SERVER_OWNED_FIELDS,
-    serverDefaults: { transmited: false },
-    indexes: SYNC_TASK_INDEXES,
-    merge: (master, local) => mergeRequestResult(master, local, SYNC_TASK_SERVER_OWNED_FIELDS),
-  },
 };
+
+export const LOCAL_COLLECTION_DEFINITIONS: { [Name in LocalCollectionName]: LocalCollectionDefinition<LocalDocs[Name]> } = {
+  syncTasks: { schema: SyncTaskDocSchema, version: SYNC_TASK_COLLECTION_VERSION, indexes: SYNC_TASK_INDEXES, attachments: true },
+};
+
+/** Schema, version, indexes and attachments of any collection of the database. */
+export function databaseCollection(name: DatabaseCollectionName): LocalCollectionDefinition<{ id: string }> {
+  if (isLocalCollectionName(name)) return LOCAL_COLLECTION_DEFINITIONS[name] as unknown as LocalCollectionDefinition<{ id: string }>;
+  const definition = REPLICATED_COLLECTIONS[name];
+  return { schema: definition.schema as z.ZodMiniType<{ id: string }>, version: definition.version, indexes: definition.indexes as never, attachments: false };
+}
+
+export function isLocalCollectionName(value: string): value is LocalCollectionName {
+  return (LOCAL_COLLECTIONS as readonly string[]).includes(value);
+}
 
 export function isCollectionName(value: string): value is CollectionName {
   return (COLLECTION_NAMES as readonly string[]).includes(value);

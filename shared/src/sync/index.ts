@@ -10,3 +10,4 @@ export * from './rx-schema.ts';
 export * from './sku-set.schema.ts';
 export * from './sku-set.ts';
 export * from './sync-task.schema.ts';
+export * from './sync-task.ts';

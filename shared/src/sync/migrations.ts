@@ -1,5 +1,6 @@
 import type { CartLineDoc, CartLineDocV0 } from '../cart/cart.schema.ts';
-import { COLLECTION_NAMES, REPLICATED_COLLECTIONS, type CollectionName } from './collections.ts';
+import { DATABASE_COLLECTIONS, databaseCollection, type DatabaseCollectionName } from './collections.ts';
+import type { SyncTaskDoc, SyncTaskDocV0 } from './sync-task.schema.ts';
 
 /**
  * RxDB migration strategies per collection: `migrations[name][v]` turns a document of version v-1 into version v.
@@ -29,21 +30,30 @@ export function migrateCartLineV0(oldDoc: CartLineDocV0 & Record<string, unknown
   };
 }
 
+/**
+ * Sync task v0 → v1 (decision 042): the task leaves replication. `task_id` is the id, `updated_at` the replicated
+ * `updatedAt`; the replication's `updatedAt` and `writeId` go. Everything else is kept as it was.
+ */
+export function migrateSyncTaskV0(oldDoc: SyncTaskDocV0 & Record<string, unknown>): SyncTaskDoc & Record<string, unknown> {
+  const { updatedAt, writeId: _writeId, ...rest } = oldDoc;
+  return { ...rest, task_id: oldDoc.id, updated_at: updatedAt };
+}
+
 /** A version that only added optional fields: the stored document is already a valid one of the new version. */
 export const unchanged: MigrationStrategy = (oldDoc) => oldDoc;
 
-export const MIGRATIONS: Record<CollectionName, MigrationStrategies> = {
+export const MIGRATIONS: Record<DatabaseCollectionName, MigrationStrategies> = {
   cart: { 1: (oldDoc) => migrateCartLineV0(oldDoc as CartLineDocV0 & Record<string, unknown>), 2: unchanged, 3: unchanged },
   wishlist: {},
   compare: {},
   checkoutDrafts: {},
   orders: { 1: unchanged },
-  syncTasks: {},
+  syncTasks: { 1: (oldDoc) => migrateSyncTaskV0(oldDoc as SyncTaskDocV0 & Record<string, unknown>) },
 };
 
 /** Brings a stored document of `fromVersion` up to the collection's current version (e.g. on the server). */
-export function migrateDocument(name: CollectionName, doc: Record<string, unknown>, fromVersion: number): Record<string, unknown> {
-  const target = REPLICATED_COLLECTIONS[name].version;
+export function migrateDocument(name: DatabaseCollectionName, doc: Record<string, unknown>, fromVersion: number): Record<string, unknown> {
+  const target = databaseCollection(name).version;
   if (!Number.isInteger(fromVersion) || fromVersion < 0 || fromVersion > target) {
     throw new RangeError(`No migration of ${name} from version ${fromVersion} to ${target}`);
   }
@@ -58,8 +68,8 @@ export function migrateDocument(name: CollectionName, doc: Record<string, unknow
 
 /** Every collection has a strategy for each version above 0 (RxDB refuses to open a collection otherwise). */
 export function missingMigrations(): string[] {
-  return COLLECTION_NAMES.flatMap((name) =>
-    Array.from({ length: REPLICATED_COLLECTIONS[name].version }, (_, index) => index + 1)
+  return DATABASE_COLLECTIONS.flatMap((name) =>
+    Array.from({ length: databaseCollection(name).version }, (_, index) => index + 1)
       .filter((version) => !MIGRATIONS[name][version])
       .map((version) => `${name}@${version}`),
   );

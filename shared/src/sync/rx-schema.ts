@@ -1,9 +1,9 @@
 import { z } from 'zod/mini';
-import { COLLECTION_NAMES, REPLICATED_COLLECTIONS, type CollectionName } from './collections.ts';
+import { DATABASE_COLLECTIONS, databaseCollection, type DatabaseCollectionName } from './collections.ts';
 import { KEY_MAX_LENGTH } from './document.schema.ts';
 
 /**
- * The RxDB schema of each replicated collection, derived from its zod schema (ARCHITECTURE §4: one schema, many
+ * The RxDB schema of each collection of the browser's database, derived from its zod schema (ARCHITECTURE §4: one schema, many
  * uses). The shape is RxDB's `RxJsonSchema` without importing RxDB into shared/.
  */
 export interface RxCollectionJsonSchema {
@@ -15,6 +15,8 @@ export interface RxCollectionJsonSchema {
   required: string[];
   indexes: Array<string | string[]>;
   additionalProperties: false;
+  /** Present when the documents carry RxDB attachments (the sync tasks' photos, decision 042). */
+  attachments?: Record<string, never>;
 }
 
 export interface JsonSchemaNode {
@@ -27,8 +29,8 @@ export interface JsonSchemaNode {
  * Draft-07 output (RxDB's validators speak it) without `$schema`. Unknown values come out as `{}`, which accepts
  * anything, as zod does.
  */
-export function toRxJsonSchema(name: CollectionName): RxCollectionJsonSchema {
-  const definition = REPLICATED_COLLECTIONS[name];
+export function toRxJsonSchema(name: DatabaseCollectionName): RxCollectionJsonSchema {
+  const definition = databaseCollection(name);
   const { $schema: _dialect, ...json } = z.toJSONSchema(definition.schema, { target: 'draft-07', io: 'input' }) as {
     $schema?: string;
     properties?: Record<string, JsonSchemaNode>;
@@ -46,9 +48,10 @@ export function toRxJsonSchema(name: CollectionName): RxCollectionJsonSchema {
     required: json.required ?? [],
     indexes: definition.indexes.map((index) => (index.length === 1 ? (index[0] as string) : [...index])),
     additionalProperties: false,
+    ...(definition.attachments ? { attachments: {} } : {}),
   };
 }
 
-export const RX_SCHEMAS: Record<CollectionName, RxCollectionJsonSchema> = Object.fromEntries(
-  COLLECTION_NAMES.map((name) => [name, toRxJsonSchema(name)]),
-) as Record<CollectionName, RxCollectionJsonSchema>;
+export const RX_SCHEMAS: Record<DatabaseCollectionName, RxCollectionJsonSchema> = Object.fromEntries(
+  DATABASE_COLLECTIONS.map((name) => [name, toRxJsonSchema(name)]),
+) as Record<DatabaseCollectionName, RxCollectionJsonSchema>;

@@ -1,9 +1,9 @@
-import type { ReplicatedDocs } from './collections.ts';
+import type { DatabaseDocs } from './collections.ts';
 
 const snapshot = { value: { name: 'Ring', price_incl_tax: 1210, image: '/media/ring.svg', url_path: 'ring.html' }, at: 10, replica: 'tab-a' };
 
 /** One valid document per collection, for tests here and in client/ and server/. */
-export const SAMPLE_DOCS: ReplicatedDocs = {
+export const SAMPLE_DOCS: DatabaseDocs = {
   cart: {
     id: 'RING-52:0123456789abcdef',
     updatedAt: 100,
@@ -47,17 +47,36 @@ export const SAMPLE_DOCS: ReplicatedDocs = {
   },
   syncTasks: {
     id: 'task-1',
-    updatedAt: 100,
-    writeId: 'w1',
-    url: '/api/stock/check?sku=RING-52',
-    payload: { method: 'GET', headers: { 'Content-Type': 'application/json' } },
+    task_id: 'task-1',
+    url: '/api/stats/log',
+    payload: { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json', 'x-client': '1.0' }, body: { event: 'product_view', sku: 'RING-52' } },
     silent: true,
     is_result_cacheable: false,
     acknowledged: false,
+    meta: { kind: 'stats', auth: 'public', ready: true, attempts: 0, storeCode: 'nl', language: 'nl' },
     created_at: 90,
+    updated_at: 90,
     transmited: false,
   },
 };
+
+/**
+ * A sync task as version 0 of the collection (replicated, decision 010) stored it, frozen: never edit it. The
+ * migration tests of shared and of the client read it.
+ */
+export const FROZEN_SYNC_TASK_V0 = Object.freeze({
+  id: 'b6f1c0de-0000-4000-8000-00000000a5c1',
+  updatedAt: 1_767_225_600_000,
+  writeId: 'b6f1c0de-0000-4000-8000-000000000002',
+  url: '/api/user/me?token={{token}}',
+  payload: { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: { customer: { firstname: 'Anna' } } },
+  silent: false,
+  callback_event: 'account:notices.profileUpdated',
+  is_result_cacheable: false,
+  acknowledged: false,
+  created_at: 1_767_225_500_000,
+  transmited: false,
+});
 
 /**
  * A cart line as version 0 of the cart collection stored it, frozen: never edit it, add a new fixture for a new

@@ -25,6 +25,8 @@ import { closeAuth, openAuth, readUser, subscribeUser, updateUser, writeUser, ty
 import { newId } from '../sync/replica.ts';
 import { keepUnsent, restoreKept } from '../sync/kept-writes.ts';
 import { isShopOnline } from '../../app/network.ts';
+import { parkTask } from '@shop/shared/sync/sync-task';
+import type { ShopDatabase } from '../../app/database.ts';
 
 type Listener = () => void;
 const priceListeners = new Set<Listener>();
@@ -223,7 +225,10 @@ export function logout(options: { silent?: boolean; local?: boolean } = {}): Pro
     try {
       const { getShopDatabase } = await import('../../app/database.ts');
       if (customerId === null) throw new Error('The customer of the session is not known');
-      kept = await keepUnsent(await getShopDatabase(), customerId, unsent, Date.now());
+      const database = await getShopDatabase();
+      kept = await keepUnsent(database, customerId, unsent, Date.now());
+      // The customer's unsent sync tasks stay on the device, for them alone (decision 042, T17).
+      kept += await parkCustomerTasks(database, customerId, Date.now());
     } catch (error) {
       // Not kept elsewhere: then the documents stay where they are rather than be lost.
       keptAll = false;
@@ -241,7 +246,11 @@ export function logout(options: { silent?: boolean; local?: boolean } = {}): Pro
   return loggingOut;
 }
 
-/** The customer's data in the local database, removed and purged (not replicated: the replication has stopped). */
+/**
+ * The customer's data in the local database, removed and purged (not replicated: the replication has stopped). The
+ * sync tasks are device-only (decision 042): the customer's answered tasks go; their unsent ones stay, parked for
+ * their next login (T17); public tasks (forms) stay whoever logs out.
+ */
 export async function wipeDevice(): Promise<void> {
   const { getShopDatabase } = await import('../../app/database.ts');
   const database = await getShopDatabase();
@@ -251,7 +260,7 @@ export async function wipeDevice(): Promise<void> {
     wishlist.find().remove(),
     compare.find().remove(),
     checkoutDrafts.find().remove(),
-    syncTasks.find().remove(),
+    syncTasks.find({ selector: { transmited: true, 'meta.auth': 'customer' } }).remove(),
     // An order placed offline and not yet sent stays: logging out must not lose it.
     orders.find({ selector: { transmited: true } }).remove(),
   ]);
@@ -266,9 +275,29 @@ export async function wipeDevice(): Promise<void> {
   }
 }
 
-/** The token lock gave up (spec 2 §4): sync tasks not yet sent are dropped. */
+/**
+ * The token lock gave up (spec 2 §4 "untransmitted tasks cleared"; decision 042): the customer's unsent tasks leave the
+ * queue, parked for that same customer's next login (the runner only picks public tasks and the logged-in customer's),
+ * so nothing they asked for is lost and nobody else sends it. Public tasks (forms) stay in the queue.
+ */
 export async function clearUntransmittedTasks(): Promise<void> {
   const { getShopDatabase } = await import('../../app/database.ts');
   const database = await getShopDatabase();
-  await database.collections.syncTasks.find({ selector: { transmited: false } }).remove();
+  await parkCustomerTasks(database, readUser()?.current?.id ?? null, Date.now());
+}
+
+/** T16/T17: every unsent customer task marked parked (for its own customer); answers how many. */
+export async function parkCustomerTasks(database: { collections: { syncTasks: ShopDatabase['collections']['syncTasks'] } }, customerId: number | null, now: number): Promise<number> {
+  const docs = await database.collections.syncTasks.find({ selector: { transmited: false, 'meta.auth': 'customer' } }).exec();
+  let parked = 0;
+  for (const doc of docs) {
+    let changed = false;
+    await doc.incrementalModify((data) => {
+      const next = parkTask(data, customerId, now);
+      changed = next !== null;
+      return next ?? data;
+    });
+    if (changed) parked += 1;
+  }
+  return parked;
 }

@@ -9,7 +9,7 @@ import { updateUser } from '../account/session-store.ts';
 import type { SyncRuntime } from '../sync/sync-runtime.ts';
 import { forceConflict } from '../sync/force-conflict.ts';
 import { onReplicationEvent } from '../sync/replication-events.ts';
-import { startAgent, type AgentChannel, type AgentDatabase, type AgentSync, type ShopAgent } from './agent.ts';
+import { startAgent, type AgentChannel, type AgentDatabase, type AgentSync, type AgentTasks, type ShopAgent } from './agent.ts';
 import { DEVTOOLS_CHANNEL } from './devtools-channel.ts';
 import { exposeToDevtools, type ShopDevtools } from './devtools-registry.ts';
 import { listenForDevtoolsShortcut } from './devtools-shortcut.ts';
@@ -20,11 +20,13 @@ import { applyFault, faultState, onFaults } from './network-faults.ts';
 export function shopPieces(scope: { __shopDevtools?: ShopDevtools } = globalThis as { __shopDevtools?: ShopDevtools }): {
   database: AgentDatabase | null;
   sync: AgentSync | null;
+  tasks: AgentTasks | null;
 } {
   const registry = scope.__shopDevtools ?? {};
   const cart = registry.cart as { database?: ShopDatabase } | undefined;
   const sync = registry.sync as SyncRuntime | undefined;
-  return { database: (cart?.database as unknown as AgentDatabase | undefined) ?? null, sync: sync ?? null };
+  const tasks = (registry.taskQueue as AgentTasks | undefined) ?? null;
+  return { database: (cart?.database as unknown as AgentDatabase | undefined) ?? null, sync: sync ?? null, tasks };
 }
 
 /**

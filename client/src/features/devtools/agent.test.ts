@@ -312,7 +312,8 @@ describe('replication, leadership and documents', () => {
     expect(by.cart).toMatchObject({ documents: 1, pending: 1, stream: 'open', resyncs: 1, checkpoint: { id: 'x', updatedAt: 100 }, error: null });
     expect(by.orders).toMatchObject({ documents: 2, pending: 0, errorAt: 8, nextRetryAt: 5008, queue: { transmitted: 1, waiting: 1 } });
     expect(by.orders!.error).toContain('401');
-    expect(by.syncTasks!.queue).toEqual({ transmitted: 0, waiting: 1 });
+    // Sync tasks are device-only (decision 042): not a replicated collection, reported in the queue report.
+    expect(by.syncTasks).toBeUndefined();
     expect(by.wishlist).toMatchObject({ documents: 0, stream: 'none' });
 
     // A burst of changes makes one report, not one each.
@@ -322,6 +323,38 @@ describe('replication, leadership and documents', () => {
     await settle();
     expect(posted('replication')).toHaveLength(reports + 1);
     expect(JSON.stringify(posted('replication'))).not.toContain(TOKEN);
+    agent.stop();
+  });
+
+  it('reports the sync task queue with states and reasons, and never a payload body value', async () => {
+    const { agentDatabase, sync } = await withDatabase(true);
+    const secret = { firstname: 'Annabel-Secret', email: 'anna.secret@example.com', phone: '+31 6 1234 5678' };
+    const task = (id: string, over: Record<string, unknown> = {}) => ({
+      ...SAMPLE_DOCS.syncTasks,
+      id,
+      task_id: id,
+      url: `/api/forms/contacts?email=${encodeURIComponent(secret.email)}&storeCode=nl`,
+      payload: { ...SAMPLE_DOCS.syncTasks.payload, body: secret },
+      meta: { kind: 'contact', auth: 'public', ready: true, attempts: 2, lastError: `Failed for ${secret.email}`, nextAttemptAt: 9_000, attachments: [{ id: 'p1', name: 'dial.jpg', type: 'image/jpeg', bytes: 2048, uploaded: true }] },
+      ...over,
+    });
+    const rows = [
+      { doc: task('aaaaaaaa-1'), status: 'pending' as const, reason: 'backoff' },
+      { doc: task('bbbbbbbb-2', { transmited: true, resultCode: 400, result: { error: 'validation_failed', message: `Refused ${secret.email}`, details: secret } }), status: 'failed' as const, reason: `Refused ${secret.email}` },
+      { doc: task('cccccccc-3'), status: 'sending' as const, step: 'uploading' },
+    ];
+    const { agent, viewer, posted } = harness({ pieces: () => ({ database: agentDatabase, sync, tasks: { rows: async () => rows } }) });
+    viewer('sync');
+    await settle();
+    const report = posted('queue').at(-1)!;
+    expect(report.tasks).toEqual([
+      expect.objectContaining({ id8: 'aaaaaaaa', kind: 'contact', method: 'POST', path: '/api/forms/contacts', status: 'pending', reason: 'backoff', attempts: 2, nextAttemptAt: 9_000, photos: { count: 1, bytes: 2048, uploaded: 1 } }),
+      expect.objectContaining({ id8: 'bbbbbbbb', status: 'failed', resultCode: 400 }),
+      expect.objectContaining({ id8: 'cccccccc', status: 'sending', step: 'uploading' }),
+    ]);
+    const everything = JSON.stringify(posted('queue'));
+    for (const value of Object.values(secret)) expect(everything).not.toContain(value);
+    expect(everything).not.toContain(encodeURIComponent(secret.email));
     agent.stop();
   });
 

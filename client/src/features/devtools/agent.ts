@@ -16,7 +16,17 @@ import type { AnyActorRef, InspectionEvent } from 'xstate';
 import { COLLECTION_NAMES } from '@shop/shared/sync/collections';
 import type { ReplicationEvent } from '../sync/replication-events.ts';
 import { inspectionMessage, type DevtoolsMessage } from './devtools-channel.ts';
-import { VIEWER_GONE_MS, type CollectionReport, type FaultCommand, type FaultState, type ShopReport, type ViewerMessage } from './devtools-protocol.ts';
+import {
+  VIEWER_GONE_MS,
+  type CollectionReport,
+  type FaultCommand,
+  type FaultState,
+  type QueueTaskReport,
+  type ShopReport,
+  type ViewerMessage,
+} from './devtools-protocol.ts';
+import { displayPath, taskMeta } from '@shop/shared/sync/sync-task';
+import type { SyncTaskDoc } from '@shop/shared/sync/sync-task.schema';
 import { actorStopped, type InspectionSink } from './inspection.ts';
 import { redact, redactText, type JsonValue } from './redact.ts';
 
@@ -27,8 +37,8 @@ export type AgentMessage = DevtoolsMessage | ShopReport;
 export const REPORT_THROTTLE_MS = 200;
 /** A `docs` answer holds at most this many documents (with the number that matched). */
 export const DOCS_CAP = 500;
-/** Collections with a queue: what went to the server (`transmited`) and what waits. */
-const QUEUES: ReadonlySet<string> = new Set(['orders', 'syncTasks']);
+/** Collections with a queue: what went to the server (`transmited`) and what waits (sync tasks: the `queue` report). */
+const QUEUES: ReadonlySet<string> = new Set(['orders']);
 
 /** The part of a BroadcastChannel the agent uses (a test gives its own). */
 export interface AgentChannel {
@@ -55,6 +65,35 @@ export interface AgentSync {
   replication(): { unsent(): Promise<Partial<Record<string, string[]>> | null> } | null;
 }
 
+/** The sync task queue as the agent reads it (task-queue.ts's `rows` fits). */
+export interface AgentTasks {
+  rows(): Promise<ReadonlyArray<{ doc: SyncTaskDoc; status: QueueTaskReport['status']; reason?: string; step?: string }>>;
+}
+
+/** One task as the visualizer may see it: no payload body, no query, the error text redacted. */
+export function queueTaskReport(row: { doc: SyncTaskDoc; status: QueueTaskReport['status']; reason?: string; step?: string }): QueueTaskReport {
+  const { doc } = row;
+  const meta = taskMeta(doc);
+  const attachments = meta.attachments ?? [];
+  return {
+    id8: doc.id.slice(0, 8),
+    kind: meta.kind,
+    method: doc.payload.method,
+    path: redactText(displayPath(doc.url)),
+    status: row.status,
+    reason: row.reason === undefined ? null : redactText(row.reason),
+    step: row.step ?? null,
+    attempts: meta.attempts,
+    lastError: meta.lastError === undefined ? null : redactText(meta.lastError),
+    resultCode: doc.resultCode ?? (row.status === 'failed' && !doc.transmited ? (meta.lastCode ?? null) : null),
+    auth: meta.auth,
+    photos: { count: attachments.length, bytes: attachments.reduce((sum, item) => sum + (item.bytes || 0), 0), uploaded: attachments.filter((item) => item.uploaded).length },
+    created_at: doc.created_at,
+    transmited_at: doc.transmited_at ?? null,
+    nextAttemptAt: meta.nextAttemptAt ?? null,
+  };
+}
+
 /** The network layer's fault switches (client/src/app/network.ts). */
 export interface FaultSwitches {
   faultState(): FaultState;
@@ -70,7 +109,7 @@ export interface AgentOptions {
   /** The actors created before the agent started (inspection.ts keeps them). */
   liveActors?: () => unknown[];
   /** The tab's database and sync runtime once they run (null before: the agent looks again). */
-  pieces(): { database: AgentDatabase | null; sync: AgentSync | null };
+  pieces(): { database: AgentDatabase | null; sync: AgentSync | null; tasks?: AgentTasks | null };
   onReplicationEvent(listener: (event: ReplicationEvent) => void): () => void;
   faults: FaultSwitches;
   /** Replaces the stored access token by one the server refuses, keeping the refresh token. */
@@ -229,12 +268,19 @@ export function startAgent(options: AgentOptions): ShopAgent {
     return { kind: 'replication', tabId, at: now(), leader: isLeader, owner: sync?.scope()?.kind ?? null, collections: reports };
   }
 
+  async function queueReport(): Promise<ShopReport | null> {
+    const { database, tasks } = options.pieces();
+    if (!tasks) return null;
+    const rows = await tasks.rows();
+    return { kind: 'queue', tabId, at: now(), leader: database?.isLeader() ?? false, tasks: rows.map(queueTaskReport) };
+  }
+
   const sendReport = () => {
     reportTimer = null;
     lastReportAt = now();
-    void replicationReport()
-      .then((report) => {
-        if (report && live) post(report);
+    void Promise.all([replicationReport(), queueReport()])
+      .then((reports) => {
+        for (const report of reports) if (report && live) post(report);
       })
       .catch(() => {
         // A database closing under the report: the next one tells.

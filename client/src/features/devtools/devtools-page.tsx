@@ -15,6 +15,7 @@ import { EventLog, shortTab } from './event-log.tsx';
 import { FaultPanel } from './fault-panel.tsx';
 import { MachineCard } from './machine-card.tsx';
 import { RecordingPanel } from './recording-panel.tsx';
+import { QueuePanel } from './queue-panel.tsx';
 import { ReplicationPanel } from './replication-panel.tsx';
 import { TabsView } from './tabs-view.tsx';
 import './devtools.css';
@@ -94,7 +95,7 @@ function useDevtoolsChannel(enabled: boolean): { state: DevtoolsState; post: (me
   return { state, post, viewerId };
 }
 
-const SECTIONS = ['machines', 'events', 'tabs', 'replication', 'faults', 'recording'] as const;
+const SECTIONS = ['machines', 'events', 'tabs', 'replication', 'queue', 'faults', 'recording'] as const;
 type Section = (typeof SECTIONS)[number];
 
 export default function DevtoolsPage() {
@@ -199,6 +200,7 @@ function Visualizer({ locale }: { locale: string }) {
               requestDocs={requestDocs}
             />
           )}
+          {section === 'queue' && <QueuePanel tabs={tabs.map((tab) => ({ tabId: tab.tabId, open: !tab.closed, leader: tab.leader, queue: tab.queue }))} />}
           {section === 'faults' && <FaultPanel tabs={tabs.map((tab) => ({ tabId: tab.tabId, url: tab.url, open: !tab.closed, leader: tab.leader, faults: tab.faults }))} send={sendFault} />}
           {section === 'recording' && <RecordingPanel state={state} locale={locale} />}
         </section>

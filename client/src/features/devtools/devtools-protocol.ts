@@ -7,7 +7,7 @@
  * - the visualizer announces itself with `viewer` every `VIEWER_HEARTBEAT_MS`; a shop tab posts its machines only
  *   while it has heard a viewer within `VIEWER_GONE_MS` (with none, an inspected event costs one check);
  * - a shop tab that hears a new viewer, or a `sync`, posts everything it has: `hello`, each live actor with its
- *   current snapshot, its replication report and its fault switches;
+ *   current snapshot, its replication report, its sync task queue and its fault switches;
  * - from then on it posts every actor, event and snapshot as they happen, a `replication` report when anything in it
  *   changed, each `conflict` the merge resolved, and `faults` when a switch changed;
  * - `docs-request` asks the tabs for one collection's documents; the tab that leads replication answers with `docs`
@@ -77,8 +77,34 @@ export interface CollectionReport {
   nextRetryAt: number | null;
   /** The replication runs (started, not cancelled) in this tab. */
   active: boolean;
-  /** For the queues (orders, syncTasks): what went to the server and what waits. */
+  /** For the orders queue: what went to the server and what waits. */
   queue?: { transmitted: number; waiting: number };
+}
+
+/**
+ * One sync task as the visualizer shows it (decision 042): what it is, where it goes, how far it got and why it
+ * waits or failed. Never the payload's body (personal data): only its kind, the path without query, counts and codes.
+ */
+export interface QueueTaskReport {
+  /** The first 8 characters of the task id. */
+  id8: string;
+  kind: string;
+  method: string;
+  /** Placeholders ({{token}}, {{cartId}}) kept, the query dropped. */
+  path: string;
+  status: 'preparing' | 'pending' | 'sending' | 'sent' | 'failed';
+  /** Why it waits (offline, not-leader, waiting-lock, waiting-cart, waiting-customer, backoff, queued), 'cached', or the failure's message (redacted). */
+  reason: string | null;
+  /** The runner's step while it holds the task (captcha, uploading, sending, …). */
+  step: string | null;
+  attempts: number;
+  lastError: string | null;
+  resultCode: number | null;
+  auth: 'public' | 'customer';
+  photos: { count: number; bytes: number; uploaded: number };
+  created_at: number;
+  transmited_at: number | null;
+  nextAttemptAt: number | null;
 }
 
 interface Common {
@@ -92,7 +118,8 @@ export type ShopReport =
   | (Common & { kind: 'leader'; leader: boolean })
   | (Common & { kind: 'conflict'; collection: string; id: string; local: JsonValue; server: JsonValue; result: JsonValue })
   | (Common & { kind: 'docs'; requestId: string; collection: string; documents: JsonValue[]; total: number })
-  | (Common & { kind: 'faults'; faults: FaultState });
+  | (Common & { kind: 'faults'; faults: FaultState })
+  | (Common & { kind: 'queue'; leader: boolean; tasks: QueueTaskReport[] });
 
 /** What the visualizer posts. */
 export type ViewerMessage =

@@ -5,7 +5,7 @@
  * document requests. Nothing here talks to a channel or reads the clock: the page feeds it messages and ticks.
  */
 import { eventSource as classifyEvent, type DevtoolsMessage } from './devtools-channel.ts';
-import type { CollectionReport, FaultState, ShopReport } from './devtools-protocol.ts';
+import type { CollectionReport, FaultState, QueueTaskReport, ShopReport } from './devtools-protocol.ts';
 import { EVENT_SOURCES, type EventSource, type MachineSnapshotInput, type RecordingEntryInput, type RecordingSessionInput, type StateValue } from './recording.ts';
 import type { JsonValue } from './redact.ts';
 
@@ -46,6 +46,8 @@ export interface TabView {
   leader: boolean | null;
   faults: FaultState | null;
   report: { owner: string | null; collections: CollectionReport[] } | null;
+  /** The tab's sync task queue (every tab shares the local database; the leader's is the one that sends). */
+  queue?: QueueTaskReport[];
   actors: Readonly<Record<string, ActorView>>;
 }
 
@@ -102,7 +104,7 @@ export function initialDevtoolsState(now: number): DevtoolsState {
 }
 
 const MACHINE_KINDS = new Set(['hello', 'bye', 'actor', 'event', 'snapshot']);
-const REPORT_KINDS = new Set(['replication', 'leader', 'conflict', 'docs', 'faults']);
+const REPORT_KINDS = new Set(['replication', 'leader', 'conflict', 'docs', 'faults', 'queue']);
 
 /** A message from the channel that a shop tab could have sent; anything else (another viewer's, a stranger's) is not. */
 export function isShopMessage(value: unknown): value is DevtoolsMessage | ShopReport {
@@ -209,6 +211,9 @@ function apply(state: DevtoolsState, message: DevtoolsMessage | ShopReport): Dev
       tab = { ...tab, leader: message.leader, report: { owner: message.owner, collections: message.collections } };
       break;
     }
+    case 'queue':
+      tab = { ...tab, queue: message.tasks };
+      break;
     case 'leader':
       if (tab.leader !== message.leader && (tab.leader !== null || message.leader)) {
         next = { ...next, leaderChanges: capped(next.leaderChanges, { at: message.at, tabId: message.tabId, leader: message.leader }, LEADER_CAP) };

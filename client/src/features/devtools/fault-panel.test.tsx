@@ -122,7 +122,7 @@ describe('the fault panel', () => {
   it('forces a conflict on a chosen document, and asks for its id', () => {
     const { send } = setup();
     const collection = screen.getByRole('combobox', { name: 'Collection' }) as HTMLSelectElement;
-    expect([...collection.options].map((option) => option.value)).toEqual(['cart', 'wishlist', 'compare', 'checkoutDrafts', 'orders', 'syncTasks']);
+    expect([...collection.options].map((option) => option.value)).toEqual(['cart', 'wishlist', 'compare', 'checkoutDrafts', 'orders']);
     fireEvent.click(screen.getByRole('button', { name: 'Force conflict' }));
     expect(screen.getByText("Enter the document's id.")).toBeTruthy();
     expect(send).not.toHaveBeenCalled();

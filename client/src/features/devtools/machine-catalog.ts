@@ -12,6 +12,7 @@ import { connectivityMachine } from '../offline/connectivity.machine.ts';
 import { orderStatusMachine } from '../order-status/order-status.machine.ts';
 import { orderTransmissionMachine } from '../orders/order-transmission.machine.ts';
 import { paymentFlowMachine } from '../payment/payment-flow.machine.ts';
+import { taskQueueMachine } from '../sync/task-queue.machine.ts';
 
 export interface CatalogMachine {
   /** The machine's own id (its root key), as the inspected actors report it. */
@@ -31,6 +32,7 @@ export const MACHINE_CATALOG: readonly CatalogMachine[] = [
   entry('Order status', orderStatusMachine),
   entry('Order transmission', orderTransmissionMachine),
   entry('Connectivity', connectivityMachine),
+  entry('Sync task queue', taskQueueMachine),
 ];
 
 export function catalogMachine(id: string): CatalogMachine | undefined {

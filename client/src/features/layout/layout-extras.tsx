@@ -46,6 +46,8 @@ export function HeaderExtras() {
           if (live) setCart(runtime);
           // Orders made offline wait for the connection on every page (spec 2 §4 'Offline orders').
           void import('../orders/orders-runtime.ts').then((module) => module.startOrders(runtime));
+          // The sync task queue (spec 2 §4): the leading tab sends what was queued; every tab tells the outcomes.
+          void import('../sync/task-queue.ts').then((module) => module.startTaskQueue(runtime)).catch((error: unknown) => console.error('The task queue could not start', error));
         },
         (error: unknown) => console.error('The cart could not start', error),
       );

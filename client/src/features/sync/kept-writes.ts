@@ -11,8 +11,12 @@ import type { UnsentDocuments } from './sync-runtime.ts';
 
 export const KEPT_KEY_PREFIX = 'shop.sync.kept.';
 
-/** The customer's own documents a logout removes from the device (an order not yet sent stays where it is). */
-export const KEPT_COLLECTIONS = ['cart', 'wishlist', 'compare', 'checkoutDrafts', 'syncTasks'] as const satisfies readonly CollectionName[];
+/**
+ * The customer's own documents a logout removes from the device (an order not yet sent stays where it is). Sync tasks
+ * are not replicated (decision 042): a customer's unsent task stays in its collection, parked for that customer
+ * (session.ts, `parkCustomerTasks`).
+ */
+export const KEPT_COLLECTIONS = ['cart', 'wishlist', 'compare', 'checkoutDrafts'] as const satisfies readonly CollectionName[];
 type KeptCollection = (typeof KEPT_COLLECTIONS)[number];
 type AnyDoc = ReplicatedDocs[KeptCollection];
 
