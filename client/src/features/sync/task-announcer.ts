@@ -17,6 +17,8 @@ const TEXT_LOADERS = new Map<string, () => Promise<void>>([
   ['account', async () => (await import('../account/account-texts.ts')).loadAccountTexts()],
   ['newsletter', async () => (await import('../wishlist/content-texts.ts')).loadContentTexts('newsletter')],
   ['reviews', async () => (await import('../wishlist/content-texts.ts')).loadContentTexts('reviews')],
+  ['forms', async () => (await import('../forms/forms-texts.ts')).loadFormsTexts()],
+  ['appointments', async () => (await import('../forms/boutiques-api.ts')).loadAppointmentTexts()],
 ]);
 
 export function registerTaskTexts(namespace: string, load: () => Promise<void>): void {
