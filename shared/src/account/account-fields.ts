@@ -32,6 +32,7 @@ export const FIELD_MESSAGES = {
   photoTooLarge: '{{name}} is larger than 10 MB',
   photoNotPicture: '{{name}} is not a JPEG, PNG, WebP or HEIC picture',
   uploadsTooLarge: 'The pictures are too large to send',
+  formTooLarge: 'The form is too large to send; please shorten your texts',
   uploadMissing: 'A picture did not arrive; please send the form again',
   slotTaken: 'This time was just booked by someone else. Please choose another time.',
   slotUnavailable: 'This time is not available. Please choose another time.',

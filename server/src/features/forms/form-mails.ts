@@ -4,7 +4,8 @@
  * bytes: the notification counts them, and the operator opens them from the inbox (`pnpm shop inbox show <id>`).
  * Mails with attachments (the appointment's calendar file) pass them in `extra.attachments`.
  */
-import type { Language } from '@shop/shared';
+import { CURRENCY_SIGNS, formatShopDate, roundMoney, type CurrencyCode, type Language } from '@shop/shared';
+import { formatIban } from '@shop/shared/orders/bank-transfer';
 import { CONTACT_LABELS } from '@shop/shared/forms/contact.schema';
 import { TRADE_IN_LABELS } from '@shop/shared/forms/trade-in.schema';
 import { escapeHtml } from '../mail/mailbox.page.ts';
@@ -186,5 +187,57 @@ export function shopperConfirmationMail(to: string, language: Language, name: st
     text: `${t.greeting(name)}\n\n${t.confirmBody}\n\n${t.copy}\n${lines(values.fields, language).join('\n')}\n\n${t.signature}\n`,
     html: `<p>${escapeHtml(t.greeting(name))}</p><p>${escapeHtml(t.confirmBody)}</p><p>${escapeHtml(t.copy)}</p>${htmlList(values.fields, language)}<p>${escapeHtml(t.signature)}</p>`,
     ...(values.attachments ? { attachments: values.attachments } : {}),
+  };
+}
+
+const INVOICE_TEXTS: Record<Language, { subject: (number: string) => string; greeting: (name: string) => string; body: string; billTo: string; subtotal: string; discount: string; shipping: string; payment: string; vat: string; total: string; vatRate: string; bank: string; iban: string; bic: string; holder: string; date: string; locale: string }> = {
+  en: { subject: (n) => `Invoice for your order #${n}`, greeting: (name) => `Hello ${name},`, body: 'As you asked, here is the invoice of your order.', billTo: 'Billed to', subtotal: 'Subtotal', discount: 'Discount', shipping: 'Shipping', payment: 'Payment costs', vat: 'VAT included', total: 'Grand Total', vatRate: 'VAT', bank: 'Our bank account', iban: 'IBAN', bic: 'BIC', holder: 'Account holder', date: 'Order date', locale: 'en-GB' },
+  nl: { subject: (n) => `Factuur van uw bestelling #${n}`, greeting: (name) => `Beste ${name},`, body: 'Zoals gevraagd sturen wij u hierbij de factuur van uw bestelling.', billTo: 'Factuuradres', subtotal: 'Subtotaal', discount: 'Korting', shipping: 'Verzending', payment: 'Betaalkosten', vat: 'Inclusief btw', total: 'Totaal', vatRate: 'btw', bank: 'Onze bankrekening', iban: 'IBAN', bic: 'BIC', holder: 'Rekeninghouder', date: 'Besteldatum', locale: 'nl-NL' },
+  de: { subject: (n) => `Rechnung zu Ihrer Bestellung #${n}`, greeting: (name) => `Hallo ${name},`, body: 'Wie gewünscht erhalten Sie hier die Rechnung Ihrer Bestellung.', billTo: 'Rechnungsadresse', subtotal: 'Zwischensumme', discount: 'Rabatt', shipping: 'Versand', payment: 'Zahlungskosten', vat: 'Enthaltene MwSt.', total: 'Gesamtsumme', vatRate: 'MwSt.', bank: 'Unser Bankkonto', iban: 'IBAN', bic: 'BIC', holder: 'Kontoinhaber', date: 'Bestelldatum', locale: 'de-DE' },
+};
+
+export interface InvoiceMailValues {
+  to: string;
+  incrementId: string;
+  placedAt: number;
+  currency: string;
+  items: ReadonlyArray<{ name: string; sku: string; qty: number; row_total_incl_tax: number; tax_percent: number }>;
+  totals: { subtotal_incl_tax: number; discount_amount?: number; shipping_incl_tax: number; payment_incl_tax?: number; tax_amount: number; grand_total: number };
+  billing: { firstName?: string; lastName?: string; company?: string; streetAddress?: string; apartmentNumber?: string; zipCode?: string; city?: string; country?: string; vatId?: string };
+  bank: { account_holder: string; iban: string; bic: string };
+}
+
+function amount(value: number, currency: string, locale: string): string {
+  const sign = CURRENCY_SIGNS[currency as CurrencyCode] ?? `${currency} `;
+  const text = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Math.abs(roundMoney(value)));
+  return `${value < 0 ? '-' : ''}${sign}${text}`;
+}
+
+/** The invoice of a customer's own order (`send-invoice`): lines with their VAT rate, totals, billing address, bank. */
+export function invoiceMail(language: Language, values: InvoiceMailValues): OutgoingMail {
+  const t = INVOICE_TEXTS[language];
+  const money = (value: number) => amount(value, values.currency, t.locale);
+  const b = values.billing;
+  const name = [b.firstName, b.lastName].filter(Boolean).join(' ');
+  const address = [b.company, name, [b.streetAddress, b.apartmentNumber].filter(Boolean).join(' '), [b.zipCode, b.city].filter(Boolean).join(' '), b.country, b.vatId].filter((line): line is string => Boolean(line && line.trim()));
+  const items = values.items.map((item) => `${item.qty} × ${item.name} (${item.sku}): ${money(item.row_total_incl_tax)} (${t.vatRate} ${item.tax_percent}%)`);
+  const totals = [
+    `${t.subtotal}: ${money(values.totals.subtotal_incl_tax)}`,
+    ...(values.totals.discount_amount ? [`${t.discount}: ${money(values.totals.discount_amount)}`] : []),
+    `${t.shipping}: ${money(values.totals.shipping_incl_tax)}`,
+    ...(values.totals.payment_incl_tax ? [`${t.payment}: ${money(values.totals.payment_incl_tax)}`] : []),
+    `${t.total}: ${money(values.totals.grand_total)}`,
+    `${t.vat}: ${money(values.totals.tax_amount)}`,
+  ];
+  const bank = [`${t.holder}: ${values.bank.account_holder}`, `${t.iban}: ${formatIban(values.bank.iban)}`, `${t.bic}: ${values.bank.bic}`];
+  const date = `${t.date}: ${formatShopDate(values.placedAt, language)}`;
+  const block = (title: string, rows: readonly string[]) => `<p><strong>${escapeHtml(title)}</strong><br>${rows.map(escapeHtml).join('<br>')}</p>`;
+  return {
+    to: values.to,
+    subject: t.subject(values.incrementId),
+    kind: 'order-invoice',
+    ref: `invoice:${values.incrementId}`,
+    text: `${t.greeting(name || values.to)}\n\n${t.body}\n\n${date}\n\n${t.billTo}\n${address.join('\n')}\n\n${items.join('\n')}\n\n${totals.join('\n')}\n\n${t.bank}\n${bank.join('\n')}\n`,
+    html: `<p>${escapeHtml(t.greeting(name || values.to))}</p><p>${escapeHtml(t.body)}</p><p>${escapeHtml(date)}</p>${block(t.billTo, address)}<ul>${items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>${block(t.total, totals)}${block(t.bank, bank)}`,
   };
 }

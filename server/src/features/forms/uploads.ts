@@ -7,7 +7,7 @@
  * serial) is gone, and so is anything hidden after the picture (a polyglot file). HEIC is stored as uploaded, because
  * this build of sharp decodes AVIF only: its structure is checked, but its EXIF stays (decision 043).
  *
- * Files live under `DATA_DIR/inbox/uploads/<yyyy-mm>/<id>.<ext>`, readable by the shop's user only, written under a
+ * Files live under `DATA_DIR/inbox/uploads/<yyyy-mm>/<id>-<hash>.<ext>`, readable by the shop's user only, written under a
  * temporary name and renamed, so no reader sees half a file.
  */
 import { createHash, randomUUID } from 'node:crypto';
@@ -93,10 +93,13 @@ export function sha256(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-/** Where an upload is stored, relative to DATA_DIR/inbox (kept in `inbox_files.path`). */
-export function uploadPath(id: string, contentType: PictureType, at: Date): string {
+/**
+ * Where an upload is stored, relative to DATA_DIR/inbox (kept in `inbox_files.path`): by month, named by its id and
+ * the start of its bytes' hash, so two different pictures sent under one id at once never write the same file.
+ */
+export function uploadPath(id: string, hash: string, contentType: PictureType, at: Date): string {
   const month = at.toISOString().slice(0, 7);
-  return path.posix.join('uploads', month, `${id}.${PICTURE_EXTENSIONS[contentType]}`);
+  return path.posix.join('uploads', month, `${id}-${hash.slice(0, 12)}.${PICTURE_EXTENSIONS[contentType]}`);
 }
 
 export function inboxDir(dataDir: string): string {
