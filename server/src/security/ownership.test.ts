@@ -329,6 +329,7 @@ const CASES: Record<string, Case> = {
   'GET /media/banners/{name}': { public: 'banners' },
   'GET /api/dev/mailbox': { public: 'the developers’ mailbox: every mail by design, off in production (DEV_MAILBOX)' },
   'GET /api/dev/mailbox/{id}': { public: 'the developers’ mailbox: every mail by design, off in production (DEV_MAILBOX)' },
+  'GET /api/dev/mailbox/{id}/attachments/{n}': { public: 'the developers’ mailbox: every mail by design, off in production (DEV_MAILBOX)' },
   'GET /api/checkout/config': { public: 'the shop’s checkout settings' },
   'GET /api/payment/payment-methods': { public: 'the shop’s payment methods' },
   'GET /api/payment/fetch-issuers': { public: 'the banks of a payment method' },

@@ -69,6 +69,16 @@ describe('POST /api/forms/contacts', () => {
     expect(notification.text).toContain(`pnpm shop inbox show ${rows[0]!.id}`);
   });
 
+  it('stores a form sent twice at the same moment once; both get the same answer', async () => {
+    const taskId = `task-${randomUUID()}`;
+    const [a, b] = await Promise.all([send('/api/forms/contacts', contact, { taskId }), send('/api/forms/contacts', contact, { taskId })]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(a.json().result.submission_id).toBe(b.json().result.submission_id);
+    const rows = await submissions(taskId);
+    expect(rows).toHaveLength(1);
+    expect(await mailsOf(rows[0]!.id)).toHaveLength(2);
+  });
+
   it.each([
     ['en', 'Thank you! Your inquiry has been submitted.', 'Enquiry for trade-in of a watch'],
     ['de', 'Vielen Dank! Ihre Anfrage wurde gesendet.', 'Anfrage zur Inzahlungnahme einer Uhr'],
