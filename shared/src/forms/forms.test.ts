@@ -136,6 +136,12 @@ describe('trade-in form', () => {
     expect(checkTradeIn({ ...valid, comments: 'x'.repeat(2001) }, NOW).comments).toBe('textTooLong');
   });
 
+  it('takes numbers and ticks as a page may send them', () => {
+    const sent = { ...valid, year: 1998, maintenance_year: 2021, desired_amount: 4500, receipt: true, warranty_card: false, box: true };
+    expect(TradeInFormSchema.safeParse(sent).success).toBe(true);
+    expect(checkTradeIn(sent, NOW)).toEqual({});
+  });
+
   it('takes at most 6 photos, each once', () => {
     const ids = Array.from({ length: 7 }, (_, n) => `7d0b1f2c-3c4a-4b8e-9a55-0c1d2e3f4a5${n}`);
     expect(checkTradeIn({ ...valid, photos: ids.slice(0, 6) }, NOW).photos).toBeUndefined();

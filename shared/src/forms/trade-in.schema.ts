@@ -41,6 +41,16 @@ export const TRADE_IN_FIELDS = [
 export type TradeInField = (typeof TRADE_IN_FIELDS)[number];
 export type TradeInValues = Partial<Record<Exclude<TradeInField, 'photos'>, FormValue>> & { photos?: readonly string[] | null | undefined };
 
+/** A yes/no question of the form: 'yes' or 'no', or a tick (true/false) as a page may send it. */
+export const formYesNo = z.optional(z.nullable(z.union([z.boolean(), z.string().check(z.maxLength(5, 'must be yes or no'))])));
+
+/** A yes/no answer as stored: 'yes', 'no', or '' when there is none. */
+export function yesNoOf(value: FormValue): string {
+  if (value === true) return 'yes';
+  if (value === false) return 'no';
+  return typeof value === 'string' ? value : '';
+}
+
 /** An upload id: the UUID the browser made for the photo. */
 export const UploadIdSchema = z.string().check(z.regex(/^[0-9a-fA-F-]{36}$/, 'must be an upload id (a UUID)'));
 
@@ -53,9 +63,9 @@ export const TradeInFormSchema = z.object({
   maintenance_year: formText(4),
   desired_amount: formText(9),
   intent: formText(20),
-  receipt: formText(5),
-  warranty_card: formText(5),
-  box: formText(5),
+  receipt: formYesNo,
+  warranty_card: formYesNo,
+  box: formYesNo,
   photos: z.optional(z.nullable(z.array(UploadIdSchema).check(z.maxLength(PHOTO_MAX_COUNT * 4, `must name at most ${PHOTO_MAX_COUNT} pictures`)))),
   comments: formText(TEXT_MAX.comments),
   name: formText(TEXT_MAX.short),
@@ -84,9 +94,9 @@ export function checkTradeIn(values: TradeInValues, now: Date): FieldErrors<Trad
   add('maintenance_year', checkYearSince(values.maintenance_year, values.year, now));
   add('desired_amount', checkAboveZero(values.desired_amount));
   add('intent', checkChoice(values.intent, TRADE_IN_INTENTS));
-  add('receipt', checkChoice(values.receipt, YES_NO));
-  add('warranty_card', checkChoice(values.warranty_card, YES_NO));
-  add('box', checkChoice(values.box, YES_NO));
+  add('receipt', checkChoice(yesNoOf(values.receipt), YES_NO));
+  add('warranty_card', checkChoice(yesNoOf(values.warranty_card), YES_NO));
+  add('box', checkChoice(yesNoOf(values.box), YES_NO));
   add('photos', checkPhotoList(values.photos));
   add('comments', checkOptionalText(values.comments, TEXT_MAX.comments));
   add('name', checkName(textOf(values.name)));

@@ -180,7 +180,8 @@ describe('POST /api/forms/trade-in', () => {
     const taskId = `task-${randomUUID()}`;
     const photos = [randomUUID(), randomUUID()];
     for (const id of photos) expect((await upload(id, taskId, await jpegWithGps())).statusCode).toBe(200);
-    const response = await send('/api/forms/trade-in?storeCode=nl', { ...tradeIn, photos }, { taskId });
+    // As the trade-in page sends it: numbers and ticks.
+    const response = await send('/api/forms/trade-in?storeCode=nl', { ...tradeIn, year: 1998, desired_amount: 4500, receipt: true, warranty_card: false, box: true, photos }, { taskId });
     expect(response.statusCode, response.body).toBe(200);
     const [row] = await submissions(taskId);
     const files = await app.db.withTables<{ inbox_files: { id: string; submission_id: number | null; position: number | null } }>().selectFrom('inbox_files').selectAll().where('submission_id', '=', row!.id).orderBy('position').execute();
@@ -188,6 +189,9 @@ describe('POST /api/forms/trade-in', () => {
     const notification = (await mailsOf(row!.id)).find((mail) => mail.kind === 'form-notification')!;
     expect(notification.text).toContain("Foto's: 2");
     expect(notification.text).toContain('Datejust 16234');
+    expect(notification.text).toContain('Aankoopbon aanwezig: Ja');
+    expect(notification.text).toContain('Garantiekaart aanwezig: Nee');
+    expect(JSON.parse(row!.data)).toMatchObject({ year: '1998', desired_amount: '4500', receipt: 'yes', warranty_card: 'no', box: 'yes' });
   });
 
   it('refuses photos of another task or never uploaded (upload_missing) and the spec rules', async () => {

@@ -15,7 +15,7 @@ import { checkContact, CONTACT_FIELDS, ContactFormSchema } from '@shop/shared/fo
 import { checkCustomForm, customFormContact, CustomFormDefinitionSchema, CustomFormSubmissionSchema, customFormValues, FormSlugSchema, type CustomFormDefinition } from '@shop/shared/forms/custom-form.schema';
 import { FORM_BODY_MAX_BYTES, hasErrors, textOf, type FieldErrors } from '@shop/shared/forms/form-fields';
 import { checkInvoiceRequest, INVOICE_FIELDS, InvoiceRequestSchema, SendInvoiceSchema } from '@shop/shared/forms/invoice.schema';
-import { checkTradeIn, TRADE_IN_FIELDS, TradeInFormSchema } from '@shop/shared/forms/trade-in.schema';
+import { checkTradeIn, TRADE_IN_FIELDS, TradeInFormSchema, yesNoOf } from '@shop/shared/forms/trade-in.schema';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import { errorBody } from '../../plugins/error-handler.ts';
@@ -124,7 +124,12 @@ export function formsRoutes(deps: FormsRoutesDeps) {
         const locale = mailLocaleOf(request.query as Record<string, unknown>);
         const form = parseBody(TradeInFormSchema, request.body, 'trade-in form');
         checked(checkTradeIn(form, new Date(deps.now())), TRADE_IN_FIELDS);
-        const watch = Object.fromEntries(['brand', 'brand_other', 'model', 'year', 'maintenance_year', 'desired_amount', 'intent', 'receipt', 'warranty_card', 'box', 'comments'].map((field) => [field, text(form[field as keyof typeof form])]));
+        const watch: Record<string, string | null> = {
+          ...Object.fromEntries(['brand', 'brand_other', 'model', 'year', 'maintenance_year', 'desired_amount', 'intent', 'comments'].map((field) => [field, text(form[field as keyof typeof form])])),
+          receipt: yesNoOf(form.receipt),
+          warranty_card: yesNoOf(form.warranty_card),
+          box: yesNoOf(form.box),
+        };
         const photos = [...(form.photos ?? [])].map((id) => id.toLowerCase());
         const shown = { ...watch, brand: watch.brand === 'other' ? watch.brand_other : watch.brand, name: text(form.name), email: text(form.email), phone: text(form.phone) };
         return submitPublic(request, reply, locale, async () => ({
