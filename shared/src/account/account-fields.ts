@@ -26,7 +26,7 @@ export const FIELD_MESSAGES = {
   /** Spec 2 §5's words, as the catalogue's price filter has them. */
   mustBeAboveZero: MUST_BE_ABOVE_ZERO,
   yearInvalid: 'Please provide a valid year',
-  maintenanceBeforeYear: 'The last maintenance cannot be before the year of the watch',
+  maintenanceBeforeYear: 'The maintenance year cannot be before the year of the watch',
   textTooLong: 'This text is too long',
   photosTooMany: 'You can add at most 6 pictures',
   photoTooLarge: '{{name}} is larger than 10 MB',
