@@ -25,6 +25,11 @@ import { checkoutConfigRoutes } from './features/checkout-config/checkout-config
 import { CatalogueService } from './features/catalogue/catalogue.service.ts';
 import { storefrontAddresses } from './features/catalogue/storefront-addresses.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { formsRoutes } from './features/forms/forms.routes.ts';
+import { FormsService } from './features/forms/forms.service.ts';
+import { inboxAdminRoutes } from './features/forms/inbox.admin.routes.ts';
+import { applyRetention } from './features/forms/retention.ts';
+import { uploadsRoutes } from './features/forms/uploads.routes.ts';
 import { locationRoutes } from './features/location/location.routes.ts';
 import { mailboxRoutes } from './features/mail/mailbox.routes.ts';
 import { smtpTransport } from './features/mail/smtp.ts';
@@ -269,16 +274,30 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     reviewRoutes({ reviews, customerOf: customerFromToken((token) => accounts.identify(token), config.accounts), throttle: formThrottle(throttle, 'review', config.accounts.forms) }),
   );
   await app.register(adminRoutes({ reviews, adminToken: config.adminToken }));
+  const customerOf = customerFromToken((token) => accounts.identify(token), config.accounts);
+  const forms = new FormsService({ mailer, notify: { to: config.forms.notifyTo, language: config.forms.notifyLanguage }, bankAccount: config.orders.bankAccount, now });
+  await app.register(formsRoutes({ db, forms, mailer, throttle, rate: config.accounts.forms, customerOf, shipToCountries: config.orders.shipToCountries, now }));
+  await app.register(uploadsRoutes({ db, dataDir: config.dataDir, throttle, maxBytes: config.forms.uploadMaxBytes, rate: { max: config.forms.uploadRateMax, windowSeconds: config.accounts.forms.windowSeconds }, now }));
+  await app.register(inboxAdminRoutes({ db, dataDir: config.dataDir, adminToken: config.adminToken, now }));
+  // The inbox keeps personal data and photos INBOX_KEEP_DAYS (features/forms/retention.ts): checked at start and daily.
+  const pruneInbox = () =>
+    applyRetention(db, { dataDir: config.dataDir, keepDays: config.forms.keepDays, now: now() })
+      .then((removed) => (removed.redacted || removed.unlinked) && app.log.info(removed, 'old form submissions redacted'))
+      .catch((error: unknown) => app.log.error({ err: error }, 'old form submissions could not be redacted'));
+  const inboxPruning = setInterval(() => void pruneInbox(), DAY_MS).unref();
+  app.addHook('onReady', async () => {
+    await pruneInbox();
+  });
+  app.addHook('onClose', async () => clearInterval(inboxPruning));
   const boutiques = new BoutiquesRepository(db, now);
-  const appointmentBook = new AppointmentBook({ boutiques, mailer, notify: { to: config.orders.contactEmail, language: 'nl' }, host: new URL(config.accounts.publicUrl).host, now });
-  const formCustomer = customerFromToken((token) => accounts.identify(token), config.accounts);
+  const appointmentBook = new AppointmentBook({ boutiques, mailer, notify: { to: config.forms.notifyTo, language: config.forms.notifyLanguage }, host: new URL(config.accounts.publicUrl).host, now });
   await app.register(
     boutiqueRoutes({
       boutiques,
       book: appointmentBook,
       guard: publicFormGuard(throttle, config.accounts.forms),
       // A public form records a logged-in shopper; an expired token does not stop the form.
-      customerOf: (request) => formCustomer(request).catch(() => null),
+      customerOf: (request) => customerOf(request).catch(() => null),
       adminToken: config.adminToken,
       log: app.log,
     }),

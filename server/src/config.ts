@@ -192,6 +192,19 @@ const EnvSchema = z.object({
     z.pipe(z.string().check(z.regex(/^\d+$/, 'must be a whole number of days')), z.transform(Number)).check(z.refine((n) => n >= 1 && n <= 3650, 'must be between 1 and 3650')),
     30,
   ),
+  /** Where the shop's form notifications go (contact, trade-in, ...); default SHOP_CONTACT_EMAIL. */
+  FORMS_NOTIFY_TO: z.optional(z.string().check(z.regex(/^[^\s@<>,;]+@[^\s@<>,;]+$/, 'must be one e-mail address'))),
+  /** The language of the shop's form notifications (the shopper's confirmation is in the shopper's language). */
+  FORMS_NOTIFY_LANGUAGE: z._default(z.enum(['en', 'nl', 'de']), 'nl'),
+  /** Days a form submission keeps its personal data and photos; after that they are removed (the counts stay). */
+  INBOX_KEEP_DAYS: z._default(
+    z.pipe(z.string().check(z.regex(/^\d+$/, 'must be a whole number of days')), z.transform(Number)).check(z.refine((n) => n >= 1 && n <= 3650, 'must be between 1 and 3650')),
+    180,
+  ),
+  /** The largest photo a form may upload, in bytes (10 MiB); a larger one is refused with 413. */
+  UPLOAD_MAX_BYTES: z._default(bounded(1024, 100 * 1024 * 1024), 10 * 1024 * 1024),
+  /** Photo uploads per client address within FORM_RATE_WINDOW seconds (6 photos a form). */
+  UPLOAD_RATE_MAX: z._default(bounded(1, 1_000_000), 60),
   /** pow: the shop's own proof-of-work captcha; recaptcha: Google reCAPTCHA (needs the two keys); off: every check passes. */
   CAPTCHA_PROVIDER: z._default(z.enum(['pow', 'recaptcha', 'off']), 'pow'),
   /** Leading zero bits the proof-of-work needs; each bit doubles the browser's work (18: a fraction of a second). */
@@ -360,6 +373,8 @@ export interface AppConfig {
     /** Minutes an order waits for its online payment before it is canceled (stock released). */
     windowMinutes: number;
   };
+  /** The shop's forms and their inbox (features/forms). */
+  forms: { notifyTo: string; notifyLanguage: 'en' | 'nl' | 'de'; keepDays: number; uploadMaxBytes: number; uploadRateMax: number };
   /** The external checkout (spec 2 §2); off by default. `cmsUrls` by store code, '*' for every store. */
   checkout: { external: boolean; cmsUrls: Record<string, string>; countryInPath: boolean };
 }
@@ -455,6 +470,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       mollie: { apiKey: v.MOLLIE_API_KEY ?? null },
       redirectOrigins: v.PAYMENT_REDIRECT_ORIGINS ?? (v.PUBLIC_URL === undefined ? localReturnOrigins(v.HOST, v.PORT, v.NODE_ENV) : []),
       windowMinutes: v.PAYMENT_WINDOW_MINUTES,
+    },
+    forms: {
+      notifyTo: v.FORMS_NOTIFY_TO ?? v.SHOP_CONTACT_EMAIL ?? /<([^>]+)>/.exec(v.MAIL_FROM)?.[1] ?? v.MAIL_FROM,
+      notifyLanguage: v.FORMS_NOTIFY_LANGUAGE,
+      keepDays: v.INBOX_KEEP_DAYS,
+      uploadMaxBytes: v.UPLOAD_MAX_BYTES,
+      uploadRateMax: v.UPLOAD_RATE_MAX,
     },
     checkout: { external: v.EXTERNAL_CHECKOUT, cmsUrls: v.CMS_URL ?? {}, countryInPath: v.EXTERNAL_CHECKOUT_COUNTRY_IN_PATH },
   };

@@ -9,6 +9,7 @@
  *   pnpm shop migrate-to-postgres          move the SQLite shop into the PostgreSQL database DATABASE_URL names
  *   pnpm shop backup <file>                a consistent copy of the SQLite database (on PostgreSQL: says how with pg_dump)
  *   pnpm shop boutiques list|import <file> the boutiques of the store locator and the appointment book (boutiques.ts)
+ *   pnpm shop inbox ... / forms ...        the forms' inbox and custom forms (inbox.ts)
  *
  * Exit codes: 0 done; 1 the file has problems (nothing was loaded) or something failed; 2 wrong usage.
  */
@@ -24,6 +25,7 @@ import { ReviewsRepository } from '../features/reviews/reviews.repository.ts';
 import { describeDatabase, migrateToLatest, openDatabase } from '../storage/database.ts';
 import { backupShop } from './backup.ts';
 import { BOUTIQUES_USAGE, boutiquesCommand } from './boutiques.ts';
+import { formsCommand, INBOX_USAGE, inboxCommand, InboxUsageError } from './inbox.ts';
 import { migrateToPostgres } from './migrate-to-postgres.ts';
 import { SERVE_USAGE, serve, ServeUsageError } from './serve.ts';
 
@@ -41,6 +43,7 @@ ${SERVE_USAGE}
                                         names (stop the shop first); compares every table's row count
   pnpm shop backup <file>                a consistent copy of DATA_DIR/shop.sqlite, also while the shop runs
                                         (on PostgreSQL it prints the pg_dump command to use)
+${INBOX_USAGE}
 DATA_DIR (default ./data) names the shop's data folder, as for the server.`;
 
 class UsageError extends Error {}
@@ -85,6 +88,8 @@ async function run(argv: string[]): Promise<number> {
   if (argv[0] === 'serve') return serve(argv.slice(1), { out, err });
   if (argv[0] === 'migrate-to-postgres' || argv[0] === 'backup') return operations(argv);
   if (argv[0] === 'boutiques') return boutiquesCommand(argv.slice(1), { out, err });
+  if (argv[0] === 'inbox') return inboxCommand(argv.slice(1), loadConfig(process.env), { out, err, operatorPath });
+  if (argv[0] === 'forms') return formsCommand(argv.slice(1), loadConfig(process.env), { out, err, operatorPath });
   const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { replace: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } } });
   const [command, file, ...extra] = positionals;
   if (values.help) {
@@ -197,7 +202,7 @@ async function reviews(args: string[]): Promise<number> {
 try {
   process.exitCode = await run(process.argv.slice(2));
 } catch (error) {
-  if (error instanceof UsageError || error instanceof ServeUsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
+  if (error instanceof UsageError || error instanceof ServeUsageError || error instanceof InboxUsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
     err(`${error.message}\n\n${USAGE}`);
     process.exitCode = 2;
   } else {

@@ -330,6 +330,7 @@ const CASES: Record<string, Case> = {
   'GET /media/banners/{name}': { public: 'banners' },
   'GET /api/dev/mailbox': { public: 'the developers’ mailbox: every mail by design, off in production (DEV_MAILBOX)' },
   'GET /api/dev/mailbox/{id}': { public: 'the developers’ mailbox: every mail by design, off in production (DEV_MAILBOX)' },
+  'GET /api/dev/mailbox/{id}/attachments/{n}': { public: 'the developers’ mailbox: every mail by design, off in production (DEV_MAILBOX)' },
   'GET /api/checkout/config': { public: 'the shop’s checkout settings' },
   'GET /api/payment/payment-methods': { public: 'the shop’s payment methods' },
   'GET /api/payment/fetch-issuers': { public: 'the banks of a payment method' },
@@ -474,6 +475,25 @@ const CASES: Record<string, Case> = {
   // Reviews
   'POST /api/review/create': ownScoped('POST', '/api/review/create', (owner) => [{ review: { product_id: 1, nickname: owner.kind === 'customer' ? 'Mallory' : 'Mallory', title: 'x', detail: 'y', rating: 1, customer_id: owner.customerId, id: owner.owned!.reviewId } }]),
   'GET /api/review/mine': ownScoped('GET', '/api/review/mine'),
+  // The shop's forms (decision 043): public forms only write, and answer nothing but their own submission's id.
+  'POST /api/forms/contacts': { public: 'a public form: it stores what the caller sends and answers only its own submission id' },
+  'POST /api/forms/trade-in': { public: 'a public form: it stores what the caller sends and links only uploads of its own task id' },
+  'GET /api/forms/definitions/{slug}': { public: 'the definition of a custom form the shop publishes' },
+  'POST /api/forms/customform/{slug}': { public: 'a public form: it stores what the caller sends and answers only its own submission id' },
+  'POST /api/forms/invoice': { public: 'a public form: it answers the same whether the order number exists, and shows nothing of the order' },
+  'PUT /api/uploads/{id}': { public: 'write-only: stores a picture under an id the browser made; nothing is read back, and another task’s id is a 409' },
+  'POST /api/forms/send-invoice': {
+    // Mailing the invoice of the owner's order, by its id or its number: "not yours" answers like "no such order".
+    attempts: (owner) =>
+      [owner.owned!.orderId, owner.owned!.incrementId].map((ref) => ({ method: 'POST' as const, path: '/api/forms/send-invoice', payload: { order_id: ref }, expectRefusal: true, likeNothing: { method: 'POST' as const, path: '/api/forms/send-invoice', payload: { order_id: NO_ORDER_ID } } })),
+  },
+  'GET /api/admin/inbox': { attempts: () => [{ method: 'GET', path: '/api/admin/inbox', expectRefusal: true }, { method: 'GET', path: '/api/admin/inbox', headers: { authorization: 'Bearer wrong-admin-token' }, expectRefusal: true }] },
+  'GET /api/admin/inbox/{id}': { attempts: () => [{ method: 'GET', path: '/api/admin/inbox/1', expectRefusal: true }, { method: 'GET', path: '/api/admin/inbox/1', headers: { authorization: 'Bearer wrong-admin-token' }, expectRefusal: true }] },
+  'GET /api/admin/inbox/{id}/files/{fileId}': { attempts: () => [{ method: 'GET', path: `/api/admin/inbox/1/files/${randomUUID()}`, expectRefusal: true }, { method: 'GET', path: `/api/admin/inbox/1/files/${randomUUID()}`, headers: { authorization: 'Bearer wrong-admin-token' }, expectRefusal: true }] },
+  'POST /api/admin/inbox/{id}/handled': { attempts: () => [{ method: 'POST', path: '/api/admin/inbox/1/handled', expectRefusal: true }, { method: 'POST', path: '/api/admin/inbox/1/handled', headers: { authorization: 'Bearer wrong-admin-token' }, expectRefusal: true }] },
+  'POST /api/admin/inbox/{id}/cancel': { attempts: () => [{ method: 'POST', path: '/api/admin/inbox/1/cancel', expectRefusal: true }, { method: 'POST', path: '/api/admin/inbox/1/cancel', headers: { authorization: 'Bearer wrong-admin-token' }, expectRefusal: true }] },
+  'DELETE /api/admin/inbox/{id}': { attempts: () => [{ method: 'DELETE', path: '/api/admin/inbox/1', expectRefusal: true }, { method: 'DELETE', path: '/api/admin/inbox/1', headers: { authorization: 'Bearer wrong-admin-token' }, expectRefusal: true }] },
+  'PUT /api/admin/forms/{slug}': { attempts: () => [{ method: 'PUT', path: '/api/admin/forms/contact-us', payload: {}, expectRefusal: true }, { method: 'PUT', path: '/api/admin/forms/contact-us', payload: {}, headers: { authorization: 'Bearer wrong-admin-token' }, expectRefusal: true }] },
   'GET /api/admin/reviews': { attempts: () => [{ method: 'GET', path: '/api/admin/reviews' }, { method: 'GET', path: '/api/admin/reviews', headers: { authorization: 'Bearer wrong-admin-token' } }] },
   'POST /api/admin/reviews/{id}/approve': {
     attempts: (owner) => (owner.owned!.reviewId === null ? [] : [{ method: 'POST', path: `/api/admin/reviews/${owner.owned!.reviewId}/approve` }, { method: 'POST', path: `/api/admin/reviews/${owner.owned!.reviewId}/approve`, headers: { authorization: 'Bearer wrong-admin-token' } }]),

@@ -3,6 +3,7 @@
  * answer a message key or null. The client translates `validation.<key>`; `FIELD_MESSAGES` holds the spec's English
  * text, which the server answers and the client falls back to.
  */
+import { MUST_BE_ABOVE_ZERO } from '../catalogue/filters.ts';
 
 export const FIELD_MESSAGES = {
   required: 'Field is required',
@@ -20,10 +21,20 @@ export const FIELD_MESSAGES = {
   taxIdMinLength: 'Tax ID must have at least 3 letters',
   phoneRequired: 'Phone number is required',
   countryNotShipped: 'We do not ship to this country',
+  // The shop's forms (shared/src/forms): spec 2 §5 gives the terms text; the others are the shop's own, translated.
   termsRequired: 'You must accept the terms and conditions',
-  /** An appointment slot booked by someone else meanwhile (a 409). */
+  /** Spec 2 §5's words, as the catalogue's price filter has them. */
+  mustBeAboveZero: MUST_BE_ABOVE_ZERO,
+  yearInvalid: 'Please provide a valid year',
+  maintenanceBeforeYear: 'The maintenance year cannot be before the year of the watch',
+  textTooLong: 'This text is too long',
+  photosTooMany: 'You can add at most 6 pictures',
+  photoTooLarge: '{{name}} is larger than 10 MB',
+  photoNotPicture: '{{name}} is not a JPEG, PNG, WebP or HEIC picture',
+  uploadsTooLarge: 'The pictures are too large to send',
+  formTooLarge: 'The form is too large to send; please shorten your texts',
+  uploadMissing: 'A picture did not arrive; please send the form again',
   slotTaken: 'This time was just booked by someone else. Please choose another time.',
-  /** An appointment slot the boutique does not offer (closed, too soon, past, or no slot time). */
   slotUnavailable: 'This time is not available. Please choose another time.',
 } as const;
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;
@@ -60,7 +71,7 @@ export function checkName(value: string | null | undefined, minLetters = NAME_MI
   if (blank(value)) return 'required';
   const name = value.trim();
   if (!/^[\p{L}\p{M}]+(?:[ '’-][\p{L}\p{M}]+)*$/u.test(name)) return 'alphabetOnly';
-  if ((name.match(/\p{L}/gu) ?? []).length < minLetters || name.length > NAME_MAX_LENGTH) return 'nameMinLength';
+  if ((name.match(/\p{L}/gu) ?? []).length < minLetters || name.length > NAME_MAX_LENGTH) return minLetters >= NICKNAME_MIN_LETTERS ? 'nameMinLength3' : 'nameMinLength';
   return null;
 }
 

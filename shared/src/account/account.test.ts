@@ -50,7 +50,7 @@ describe('field rules of spec 2 §5', () => {
     expect(checkName(undefined)).toBe('required');
     expect(checkName('A')).toBe('nameMinLength');
     expect(checkName('Ann', 3)).toBeNull();
-    expect(checkName('An', 3)).toBe('nameMinLength');
+    expect(checkName('An', 3)).toBe('nameMinLength3');
     expect(checkName('R2D2')).toBe('alphabetOnly');
     expect(checkName('Anna!')).toBe('alphabetOnly');
     expect(checkName('Jo')).toBeNull();

@@ -62,6 +62,23 @@ describe('outbox and the developers\u2019 mailbox', async () => {
     expect(filtered.body).toContain('No mail to nobody@example.com yet.');
   });
 
+  it('lists a mail\'s attachments on its page and hands each out as a download', async () => {
+    const ics = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n';
+    await app.mailer.send({ to: 'cal@example.com', subject: 'Your appointment', text: 'See you', kind: 'test', attachments: [{ filename: 'appointment.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: ics }] });
+    const [mail] = (await app.inject({ method: 'GET', url: '/api/dev/mailbox?to=cal@example.com' })).json().result as Array<{ id: number; attachments: Array<{ filename: string }> }>;
+    expect(mail!.attachments.map((file) => file.filename)).toEqual(['appointment.ics']);
+    expect((await app.inject({ method: 'GET', url: '/dev/mailbox' })).body).toContain('📎 1');
+    const page = await app.inject({ method: 'GET', url: `/dev/mailbox/${mail!.id}` });
+    expect(page.body).toContain(`<a href="/api/dev/mailbox/${mail!.id}/attachments/0" download="appointment.ics">appointment.ics</a> (text/calendar, ${ics.length} bytes)`);
+    const file = await app.inject({ method: 'GET', url: `/api/dev/mailbox/${mail!.id}/attachments/0` });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('text/calendar; charset=utf-8; method=PUBLISH');
+    expect(file.headers['content-disposition']).toBe('attachment; filename="appointment.ics"');
+    expect(file.body).toBe(ics);
+    expect((await app.inject({ method: 'GET', url: `/api/dev/mailbox/${mail!.id}/attachments/1` })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: `/api/dev/mailbox/${mail!.id}/attachments/x` })).statusCode).toBe(404);
+  });
+
   it('answers bad ids with 400 and unknown ones with 404, never 5xx', async () => {
     expect((await app.inject({ method: 'GET', url: '/dev/mailbox/abc' })).statusCode).toBe(400);
     expect((await app.inject({ method: 'GET', url: '/dev/mailbox/999999' })).statusCode).toBe(404);

@@ -68,7 +68,7 @@ export function mailboxListPage(mails: OutboxMail[], to: string): string {
     .map(
       (mail) =>
         `<tr><td class="when">${escapeHtml(mail.createdAt.replace('T', ' ').slice(0, 19))}</td><td>${escapeHtml(mail.to)}</td>` +
-        `<td><a href="/dev/mailbox/${mail.id}">${escapeHtml(mail.subject || '(no subject)')}</a></td><td>${escapeHtml(mail.kind)}</td><td>${status(mail)}</td></tr>`,
+        `<td><a href="/dev/mailbox/${mail.id}">${escapeHtml(mail.subject || '(no subject)')}</a>${mail.attachments.length ? ` <span title="attachments">📎 ${mail.attachments.length}</span>` : ''}</td><td>${escapeHtml(mail.kind)}</td><td>${status(mail)}</td></tr>`,
     )
     .join('\n');
   return page("Developers' mailbox", `${filter}<table><thead><tr><th>Sent</th><th>To</th><th>Subject</th><th>Kind</th><th>Status</th></tr></thead><tbody>${rows}</tbody></table>`);
@@ -79,10 +79,15 @@ export function mailboxMailPage(mail: OutboxMail): string {
     ? `<h3>HTML version</h3><iframe sandbox="allow-popups allow-popups-to-escape-sandbox" title="HTML version" srcdoc="${escapeHtml(`<base target="_blank">${mail.html}`)}"></iframe>`
     : '';
   const error = mail.error ? `<dt>Error</dt><dd>${escapeHtml(mail.error)}</dd>` : '';
+  const files = mail.attachments.length
+    ? `<dt>Attachments</dt><dd>${mail.attachments
+        .map((file, n) => `<a href="/api/dev/mailbox/${mail.id}/attachments/${n}" download="${escapeHtml(file.filename)}">${escapeHtml(file.filename)}</a> (${escapeHtml(file.contentType.split(';')[0] ?? '')}, ${Buffer.byteLength(file.content)} bytes)`)
+        .join('<br>')}</dd>`
+    : '';
   return page(
     mail.subject || 'Mail',
     `<p><a href="/dev/mailbox">← All mail</a></p><article><h2>${escapeHtml(mail.subject || '(no subject)')}</h2>
-<dl><dt>To</dt><dd>${escapeHtml(mail.to)}</dd><dt>Sent</dt><dd>${escapeHtml(mail.createdAt)}</dd><dt>Kind</dt><dd>${escapeHtml(mail.kind)}</dd><dt>Status</dt><dd>${status(mail)}</dd>${error}</dl>
+<dl><dt>To</dt><dd>${escapeHtml(mail.to)}</dd><dt>Sent</dt><dd>${escapeHtml(mail.createdAt)}</dd><dt>Kind</dt><dd>${escapeHtml(mail.kind)}</dd><dt>Status</dt><dd>${status(mail)}</dd>${error}${files}</dl>
 <pre>${linkify(mail.text)}</pre>${frame}</article>`,
   );
 }

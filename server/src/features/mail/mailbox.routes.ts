@@ -1,6 +1,6 @@
 /**
  * The developers' mailbox: GET /api/dev/mailbox (JSON, newest first, ?to=) and GET /dev/mailbox (HTML, each mail
- * openable). Registered only when the configuration turns it on (not in production unless DEV_MAILBOX=true), so
+ * openable, its attached files listed and downloadable from GET /api/dev/mailbox/:id/attachments/:n). Registered only when the configuration turns it on (not in production unless DEV_MAILBOX=true), so
  * otherwise these paths answer 404.
  */
 import { DomainError } from '@shop/shared';
@@ -39,6 +39,23 @@ export function mailboxRoutes(outbox: OutboxRepository) {
       if (!mail) throw new DomainError('not_found', 'No such mail', { status: 404 });
       return { code: 200, result: mail };
     });
+
+    app.get(
+      '/api/dev/mailbox/:id/attachments/:n',
+      { schema: { tags: ['system'], summary: 'One attached file of a mail (n from 0), as a download', params: { type: 'object', properties: { id: { type: 'string' }, n: { type: 'string' } } } } },
+      async (request, reply) => {
+        const mail = await outbox.byId(mailId(request.params));
+        const n = (request.params as { n: string }).n;
+        const file = mail && /^\d{1,3}$/.test(n) ? mail.attachments[Number(n)] : undefined;
+        if (!file) throw new DomainError('not_found', 'No such attachment', { status: 404 });
+        return reply
+          .header('content-type', file.contentType)
+          .header('content-disposition', `attachment; filename="${file.filename.replace(/["\\]/g, '_')}"`)
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'no-store')
+          .send(file.content);
+      },
+    );
 
     app.get('/dev/mailbox', { schema: { hide: true } }, async (request, reply) => {
       const to = recipient(request.query);

@@ -36,7 +36,7 @@ let loadingSharp: Promise<SharpFactory> | undefined;
  * sharp (and libvips with it, about 25 MB resident) is loaded on the first picture to make, not at start: most
  * requests are answered from copies already on disk. Its own operation cache is off, because the copies are the cache.
  */
-function loadSharp(): Promise<SharpFactory> {
+export function loadSharp(): Promise<SharpFactory> {
   loadingSharp ??= import('sharp').then(({ default: sharp }) => {
     sharp.cache(false);
     return sharp;
