@@ -11,7 +11,7 @@ import { AccountThrottle, formThrottle } from './features/accounts/account-throt
 import { registerThrottle } from './plugins/throttle.ts';
 import { bearerToken } from './features/replication/owner.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
-import { AppointmentBook, publicFormGuard } from './features/boutiques/appointments.ts';
+import { AppointmentBook } from './features/boutiques/appointments.ts';
 import { seedBoutiquesIfEmpty } from './features/boutiques/boutiques-seed.ts';
 import { BoutiquesRepository } from './features/boutiques/boutiques.repository.ts';
 import { boutiqueRoutes } from './features/boutiques/boutiques.routes.ts';
@@ -28,6 +28,7 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { formsRoutes } from './features/forms/forms.routes.ts';
 import { FormsService } from './features/forms/forms.service.ts';
 import { inboxAdminRoutes } from './features/forms/inbox.admin.routes.ts';
+import { publicFormGuard } from './features/forms/public-form.ts';
 import { applyRetention } from './features/forms/retention.ts';
 import { uploadsRoutes } from './features/forms/uploads.routes.ts';
 import { locationRoutes } from './features/location/location.routes.ts';
