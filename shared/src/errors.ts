@@ -58,6 +58,13 @@ export const ERROR_CODES = [
   'rate_limited',
   'captcha_required',
   'forbidden',
+  // The sync task queue (server/src/plugins/task-receipts.ts) and the shop's forms (spec 2 §7).
+  'task_id_reused',
+  'validation_failed',
+  'slot_taken',
+  'upload_not_picture',
+  'upload_missing',
+  'form_not_found',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -275,6 +275,23 @@ describe('deliveries refused for a while are tried again; old mails are removed'
     await app.close();
   });
 
+  it('keeps a queued mail\'s attachments in the outbox and hands them to the mail server, and refuses a file name with a path', async () => {
+    const app = await buildApp(config(null));
+    const sent: Array<{ to: string; attachments?: Array<{ filename: string; contentType: string; content: string }> }> = [];
+    const transport = { sendMail: async (message: (typeof sent)[number]) => void sent.push(message) };
+    const mailer = new OutboxMailer(new OutboxRepository(app.db), { from: 'shop@example.com', transport, now: () => Date.now() });
+    const ics = { filename: 'appointment.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n' };
+    await mailer.queue(app.db, { to: 'cal@example.com', subject: 'Your appointment', text: 'x', kind: 'test', attachments: [ics] });
+    await mailer.queue(app.db, { to: 'plain@example.com', subject: 'Plain', text: 'x', kind: 'test' });
+    await mailer.flush();
+    await mailer.settled();
+    expect(sent.find((mail) => mail.to === 'cal@example.com')?.attachments).toEqual([ics]);
+    expect(sent.find((mail) => mail.to === 'plain@example.com')).not.toHaveProperty('attachments');
+    await expect(mailer.queue(app.db, { to: 'x@example.com', subject: 'x', text: 'x', kind: 'test', attachments: [{ ...ics, filename: '../evil.ics' }] })).rejects.toThrow(/plain file name/);
+    mailer.close();
+    await app.close();
+  });
+
   it('removes mails older than MAIL_KEEP_DAYS when the shop starts', async () => {
     const app = await buildApp(config(null), { clock });
     const outbox = new OutboxRepository(app.db);

@@ -37,6 +37,17 @@ export interface OutgoingMail {
   kind: string;
   /** What the mail belongs to (the order id for an order's mails): kept in the outbox's `ref`. */
   ref?: string;
+  /** Files sent with the mail (an appointment's calendar file); text content only, kept in the outbox. */
+  attachments?: MailAttachment[];
+}
+
+/** A file attached to a mail. */
+export interface MailAttachment {
+  filename: string;
+  /** The MIME type, e.g. `text/calendar; charset=utf-8; method=PUBLISH`. */
+  contentType: string;
+  /** The file's text. */
+  content: string;
 }
 
 export interface Mailer {
@@ -50,7 +61,7 @@ export interface Mailer {
 
 /** What delivers a mail: nodemailer's transporter in production, a fake in tests. */
 export interface MailTransport {
-  sendMail(message: { from: string; to: string; subject: string; text: string; html?: string }): Promise<unknown>;
+  sendMail(message: { from: string; to: string; subject: string; text: string; html?: string; attachments?: MailAttachment[] }): Promise<unknown>;
 }
 
 export class OutboxMailer implements Mailer {
@@ -72,7 +83,7 @@ export class OutboxMailer implements Mailer {
     const fit = checked(mail);
     const transport = this.options.transport;
     const id = await this.outbox.add(fit, this.options.now(), { status: transport ? 'queued' : 'kept' });
-    if (transport) this.start(transport, { id, to: fit.to, subject: fit.subject, text: fit.text, html: fit.html, attempts: 0 });
+    if (transport) this.start(transport, { id, to: fit.to, subject: fit.subject, text: fit.text, html: fit.html, attachments: fit.attachments, attempts: 0 });
   }
 
   async queue(trx: Trx | Db, mail: OutgoingMail): Promise<void> {
@@ -129,14 +140,14 @@ export class OutboxMailer implements Mailer {
     this.pending.add(delivery);
   }
 
-  private async deliver(transport: MailTransport, { id, html, attempts, ...mail }: QueuedMail): Promise<void> {
+  private async deliver(transport: MailTransport, { id, html, attempts, attachments, ...mail }: QueuedMail): Promise<void> {
     const attempt = attempts + 1;
     // A flush may have read the row just before an earlier delivery of it finished, or another instance delivers it
     // now: only a mail still queued with the attempts it was read with, and claimed here, goes out.
     if (!(await this.outbox.claim(id, attempts, this.options.now(), DELIVERY_LEASE_MS).catch(() => false))) return;
     let refusal: unknown = null;
     try {
-      await transport.sendMail({ from: this.options.from, ...mail, ...(html === null ? {} : { html }) });
+      await transport.sendMail({ from: this.options.from, ...mail, ...(html === null ? {} : { html }), ...(attachments.length === 0 ? {} : { attachments }) });
     } catch (error) {
       refusal = error ?? new Error('the mail server refused the mail');
     }
@@ -199,8 +210,9 @@ export const MAX_IN_FLIGHT = 4;
 const FLUSH_PAGE = 100;
 
 /** A mail fit for one SMTP envelope: one recipient, a one-line subject. */
-function checked(mail: OutgoingMail): { to: string; subject: string; text: string; html: string | null; kind: string; ref: string | null } {
+function checked(mail: OutgoingMail): { to: string; subject: string; text: string; html: string | null; kind: string; ref: string | null; attachments: MailAttachment[] } {
   const to = mail.to.trim();
   if (!to || /[\r\n]/.test(to) || /[\r\n]/.test(mail.subject)) throw new Error('A mail needs one recipient and a one-line subject');
-  return { to, subject: mail.subject, text: mail.text, html: mail.html ?? null, kind: mail.kind, ref: mail.ref ?? null };
+  if (mail.attachments?.some((file) => /[\r\n/\\]/.test(file.filename) || /[\r\n]/.test(file.contentType))) throw new Error('An attachment needs a plain file name and a one-line type');
+  return { to, subject: mail.subject, text: mail.text, html: mail.html ?? null, kind: mail.kind, ref: mail.ref ?? null, attachments: mail.attachments ?? [] };
 }

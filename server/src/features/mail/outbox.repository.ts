@@ -1,6 +1,7 @@
-/** The `outbox` table (migrations 005, 008, 014): every e-mail the shop sends, newest last, with its delivery status. */
+/** The `outbox` table (migrations 005, 008, 014, 015): every e-mail the shop sends, newest last, with its delivery status. */
 import type { Generated, Selectable } from 'kysely';
 import type { Db, Trx } from '../../storage/database.ts';
+import type { MailAttachment } from './mailer.ts';
 
 /** queued: to deliver; sent, failed: delivered or given up; kept: written while no SMTP was set, never delivered. */
 export type OutboxStatus = 'queued' | 'sent' | 'failed' | 'kept';
@@ -24,6 +25,18 @@ export interface OutboxTable {
   claimed_until: number | null;
   /** What the mail belongs to: the order id for an order's mails; null for the others. */
   ref: string | null;
+  /** The attached files, JSON (MailAttachment[]); null: none. */
+  attachments: string | null;
+}
+
+function attachmentsOf(value: string | null): MailAttachment[] {
+  if (value === null) return [];
+  try {
+    const parsed = JSON.parse(value) as unknown;
+    return Array.isArray(parsed) ? (parsed as MailAttachment[]) : [];
+  } catch {
+    return [];
+  }
 }
 
 /** A queued mail as the delivery needs it. */
@@ -33,6 +46,7 @@ export interface QueuedMail {
   subject: string;
   text: string;
   html: string | null;
+  attachments: MailAttachment[];
   attempts: number;
 }
 
@@ -51,6 +65,8 @@ export interface OutboxMail {
   attempts: number;
   /** When a queued mail refused for a while is tried again. */
   nextAttemptAt: string | null;
+  /** The attached files. */
+  attachments: MailAttachment[];
 }
 
 function fromRow(row: Selectable<OutboxTable>): OutboxMail {
@@ -67,6 +83,7 @@ function fromRow(row: Selectable<OutboxTable>): OutboxMail {
     sentAt: row.sent_at === null ? null : new Date(Number(row.sent_at)).toISOString(),
     attempts: Number(row.attempts),
     nextAttemptAt: row.next_attempt_at === null ? null : new Date(Number(row.next_attempt_at)).toISOString(),
+    attachments: attachmentsOf(row.attachments),
   };
 }
 
@@ -83,13 +100,21 @@ export class OutboxRepository {
 
   /** Writes a mail (queued unless told), on `trx` when it belongs to a transaction; answers its id. */
   async add(
-    mail: { to: string; subject: string; text: string; html: string | null; kind: string; ref?: string | null },
+    mail: { to: string; subject: string; text: string; html: string | null; kind: string; ref?: string | null; attachments?: MailAttachment[] },
     at: number,
     options: { status?: 'queued' | 'kept'; trx?: Trx | Db } = {},
   ): Promise<number> {
     const row = await (options.trx ? withOutbox(options.trx) : this.db)
       .insertInto('outbox')
-      .values({ ...mail, ref: mail.ref ?? null, created_at: at, status: options.status ?? 'queued', error: null, sent_at: null })
+      .values({
+        ...mail,
+        ref: mail.ref ?? null,
+        attachments: mail.attachments?.length ? JSON.stringify(mail.attachments) : null,
+        created_at: at,
+        status: options.status ?? 'queued',
+        error: null,
+        sent_at: null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     return Number(row.id);
@@ -102,7 +127,7 @@ export class OutboxRepository {
   async due(now: number, limit: number, after = 0): Promise<QueuedMail[]> {
     const rows = await this.db
       .selectFrom('outbox')
-      .select(['id', 'to', 'subject', 'text', 'html', 'attempts'])
+      .select(['id', 'to', 'subject', 'text', 'html', 'attachments', 'attempts'])
       .where('status', '=', 'queued')
       .where('id', '>', after)
       .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', now)]))
@@ -110,7 +135,7 @@ export class OutboxRepository {
       .orderBy('id')
       .limit(limit)
       .execute();
-    return rows.map((row) => ({ ...row, id: Number(row.id), attempts: Number(row.attempts) }));
+    return rows.map((row) => ({ ...row, id: Number(row.id), attempts: Number(row.attempts), attachments: attachmentsOf(row.attachments) }));
   }
 
   /**

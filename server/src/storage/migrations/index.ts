@@ -13,6 +13,7 @@ import * as m011 from './011-review-ratings.ts';
 import * as m012 from './012-category-thumbnail-landing-page.ts';
 import * as m013 from './013-replication-log-head.ts';
 import * as m014 from './014-shared-state.ts';
+import * as m015 from './015-forms-inbox.ts';
 
 /**
  * Versioned migrations, applied in name order. Never change what a released one builds: add the next number. The
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '012-category-thumbnail-landing-page': m012,
   '013-replication-log-head': m013,
   '014-shared-state': m014,
+  '015-forms-inbox': m015,
 };

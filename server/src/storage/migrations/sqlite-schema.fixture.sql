@@ -1,3 +1,6 @@
+-- index appointments_slot_uq on appointments
+CREATE UNIQUE INDEX "appointments_slot_uq" on "appointments" ("boutique_id", "slot_start") where "canceled_at" is null;
+
 -- index captcha_challenges_expiry_idx on captcha_challenges
 CREATE INDEX "captcha_challenges_expiry_idx" on "captcha_challenges" ("expires_at");
 
@@ -12,6 +15,18 @@ CREATE INDEX "customer_addresses_customer_idx" on "customer_addresses" ("custome
 
 -- index customer_sessions_customer_idx on customer_sessions
 CREATE INDEX "customer_sessions_customer_idx" on "customer_sessions" ("customer_id");
+
+-- index inbox_files_created_idx on inbox_files
+CREATE INDEX "inbox_files_created_idx" on "inbox_files" ("created_at");
+
+-- index inbox_files_submission_idx on inbox_files
+CREATE INDEX "inbox_files_submission_idx" on "inbox_files" ("submission_id");
+
+-- index inbox_submissions_created_idx on inbox_submissions
+CREATE INDEX "inbox_submissions_created_idx" on "inbox_submissions" ("created_at");
+
+-- index inbox_submissions_kind_idx on inbox_submissions
+CREATE INDEX "inbox_submissions_kind_idx" on "inbox_submissions" ("kind", "status", "created_at");
 
 -- index order_comments_order_idx on order_comments
 CREATE INDEX "order_comments_order_idx" on "order_comments" ("order_id", "id");
@@ -67,7 +82,13 @@ CREATE INDEX "reviews_status_idx" on "reviews" ("status", "id");
 -- index sqlite_autoindex_applied_writes_1 on applied_writes
 (no sql);
 
+-- index sqlite_autoindex_appointments_1 on appointments
+(no sql);
+
 -- index sqlite_autoindex_attributes_1 on attributes
+(no sql);
+
+-- index sqlite_autoindex_boutiques_1 on boutiques
 (no sql);
 
 -- index sqlite_autoindex_captcha_challenges_1 on captcha_challenges
@@ -86,6 +107,15 @@ CREATE INDEX "reviews_status_idx" on "reviews" ("status", "id");
 (no sql);
 
 -- index sqlite_autoindex_customers_1 on customers
+(no sql);
+
+-- index sqlite_autoindex_form_definitions_1 on form_definitions
+(no sql);
+
+-- index sqlite_autoindex_inbox_files_1 on inbox_files
+(no sql);
+
+-- index sqlite_autoindex_inbox_submissions_1 on inbox_submissions
 (no sql);
 
 -- index sqlite_autoindex_kysely_migration_1 on kysely_migration
@@ -166,6 +196,9 @@ CREATE INDEX "reviews_status_idx" on "reviews" ("status", "id");
 -- index sqlite_autoindex_stream_tickets_1 on stream_tickets
 (no sql);
 
+-- index sqlite_autoindex_task_receipts_1 on task_receipts
+(no sql);
+
 -- index sqlite_autoindex_tax_rates_1 on tax_rates
 (no sql);
 
@@ -178,14 +211,26 @@ CREATE INDEX "reviews_status_idx" on "reviews" ("status", "id");
 -- index sqlite_autoindex_url_rewrites_1 on url_rewrites
 (no sql);
 
+-- index stats_events_created_idx on stats_events
+CREATE INDEX "stats_events_created_idx" on "stats_events" ("created_at");
+
 -- index stream_tickets_expiry_idx on stream_tickets
 CREATE INDEX "stream_tickets_expiry_idx" on "stream_tickets" ("expires_at");
+
+-- index task_receipts_created_idx on task_receipts
+CREATE INDEX "task_receipts_created_idx" on "task_receipts" ("created_at");
 
 -- table applied_writes on applied_writes
 CREATE TABLE "applied_writes" ("write_id" text primary key, "collection" text not null, "owner" text not null, "at" bigint not null);
 
+-- table appointments on appointments
+CREATE TABLE "appointments" ("id" integer primary key autoincrement, "submission_id" integer not null unique references "inbox_submissions" ("id"), "boutique_id" text not null references "boutiques" ("id"), "slot_local" text not null, "slot_start" bigint not null, "slot_end" bigint not null, "reason" text not null, "canceled_at" bigint, "created_at" bigint not null);
+
 -- table attributes on attributes
 CREATE TABLE "attributes" ("attribute_id" integer primary key, "attribute_code" text not null unique, "frontend_input" text not null, "position" integer default 0 not null, "is_filterable" integer default 0 not null, "is_comparable" integer default 0 not null, "is_visible_on_front" integer default 1 not null, "is_searchable" integer default 0 not null, "unit" text, "labels" text not null, "options" text not null);
+
+-- table boutiques on boutiques
+CREATE TABLE "boutiques" ("id" text primary key, "name" text not null, "street" text not null, "zip" text not null, "city" text not null, "country" text not null, "phone" text, "email" text, "latitude" real, "longitude" real, "timezone" text not null, "opening_hours" text not null, "slot_minutes" integer default 30 not null, "stores" text default '*' not null, "active" integer default 1 not null, "position" integer default 0 not null, "updated_at" bigint not null);
 
 -- table captcha_challenges on captcha_challenges
 CREATE TABLE "captcha_challenges" ("id" text primary key, "difficulty" integer not null, "expires_at" bigint not null, "used_at" bigint);
@@ -214,6 +259,15 @@ CREATE TABLE "customer_sessions" ("id" text primary key, "customer_id" integer n
 -- table customers on customers
 CREATE TABLE "customers" ("id" integer primary key autoincrement, "email" text not null unique, "firstname" text not null, "lastname" text not null, "group_id" integer default 1 not null, "password_hash" text not null, "default_shipping" integer, "default_billing" integer, "created_at" bigint not null, "updated_at" bigint not null);
 
+-- table form_definitions on form_definitions
+CREATE TABLE "form_definitions" ("slug" text primary key, "definition" text not null, "active" integer default 1 not null, "updated_at" bigint not null);
+
+-- table inbox_files on inbox_files
+CREATE TABLE "inbox_files" ("id" text primary key, "submission_id" integer references "inbox_submissions" ("id"), "task_id" text, "position" integer, "content_type" text not null, "bytes" integer not null, "sha256" text not null, "width" integer, "height" integer, "normalised" integer not null, "path" text not null, "created_at" bigint not null);
+
+-- table inbox_submissions on inbox_submissions
+CREATE TABLE "inbox_submissions" ("id" integer primary key autoincrement, "kind" text not null, "task_id" text not null unique, "store" text not null, "language" text not null, "customer_id" integer, "name" text, "email" text, "phone" text, "data" text not null, "matched_order" text, "status" text default 'new' not null, "created_at" bigint not null, "handled_at" bigint, "redacted_at" bigint);
+
 -- table newsletter_coupons on newsletter_coupons
 CREATE TABLE "newsletter_coupons" ("email" text primary key, "coupon_code" text not null unique, "created_at" bigint not null);
 
@@ -233,7 +287,7 @@ CREATE TABLE "order_sequences" ("store" text primary key, "last_value" integer n
 CREATE TABLE "orders" ("id" text primary key, "owner" text not null, "write_id" text not null, "store" text not null, "increment_id" text not null unique, "status" text not null, "currency" text not null, "customer_email" text not null, "payment_method" text not null, "shipping_method" text not null, "grand_total" real not null, "totals" text not null, "addresses" text not null, "po_number" text, "order_token" text not null unique, "created_at" bigint not null, "updated_at" bigint not null, "mailed_at" bigint, "language" text);
 
 -- table outbox on outbox
-CREATE TABLE "outbox" ("id" integer primary key autoincrement, "to" text not null, "subject" text not null, "text" text not null, "html" text, "kind" text not null, "created_at" bigint not null, "status" text not null, "error" text, "sent_at" bigint, "attempts" integer default 0 not null, "next_attempt_at" bigint, "claimed_until" bigint, "ref" text);
+CREATE TABLE "outbox" ("id" integer primary key autoincrement, "to" text not null, "subject" text not null, "text" text not null, "html" text, "kind" text not null, "created_at" bigint not null, "status" text not null, "error" text, "sent_at" bigint, "attempts" integer default 0 not null, "next_attempt_at" bigint, "claimed_until" bigint, "ref" text, "attachments" text);
 
 -- table password_reset_tokens on password_reset_tokens
 CREATE TABLE "password_reset_tokens" ("token_hash" text primary key, "customer_id" integer not null references "customers" ("id") on delete cascade, "created_at" bigint not null, "expires_at" bigint not null, "used_at" bigint);
@@ -286,6 +340,9 @@ CREATE TABLE "settings" ("key" text primary key, "value" text not null);
 -- table sqlite_sequence on sqlite_sequence
 CREATE TABLE sqlite_sequence(name,seq);
 
+-- table stats_events on stats_events
+CREATE TABLE "stats_events" ("id" integer primary key autoincrement, "event" text not null, "store" text, "sku" text, "data" text, "created_at" bigint not null);
+
 -- table stock_items on stock_items
 CREATE TABLE "stock_items" ("product_id" integer primary key references "products" ("id") on delete cascade, "sku" text not null unique, "qty" integer not null, "is_in_stock" integer not null, "manage_stock" integer not null, "backorders" integer default 0 not null);
 
@@ -294,6 +351,9 @@ CREATE TABLE "stock_reservations" ("order_id" text not null references "orders" 
 
 -- table stream_tickets on stream_tickets
 CREATE TABLE "stream_tickets" ("ticket_hash" text primary key, "collection" text not null, "owner" text not null, "credential" text not null, "expires_at" bigint not null);
+
+-- table task_receipts on task_receipts
+CREATE TABLE "task_receipts" ("task_id" text primary key, "scope" text not null, "request_hash" text not null, "status" integer not null, "body" text not null, "created_at" bigint not null);
 
 -- table tax_classes on tax_classes
 CREATE TABLE "tax_classes" ("id" integer primary key, "name" text not null, "type" text not null);
