@@ -310,6 +310,8 @@ const extraHeaders = () => fc.record(
     accept: fc.constantFrom('application/json', 'text/html', 'image/webp', '*/*'),
     'accept-language': fc.constantFrom('nl', 'en-GB,en;q=0.9', 'xx', ';;;'),
     'x-country-code': fc.constantFrom('NL', 'US', 'ZZ', '', '1'),
+    // The queued routes' receipts (task-receipts.ts): new ids, one id used by every route, malformed ids.
+    'x-task-id': fc.oneof(fc.uuid().map((id) => `task-${id}`), fc.constantFrom('task-fuzz-shared-0001', 'short', 'bad id!', '', `t${'x'.repeat(200)}`)),
   },
   { requiredKeys: [] },
 );

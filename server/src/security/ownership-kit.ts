@@ -55,8 +55,10 @@ export interface Attempt {
   likeNothing?: Omit<Attempt, 'likeNothing'>;
 }
 
-/** A route's case: public (with the reason, more than a few words), or the requests an attacker makes against one owner. */
-export type Case = { public: string } | { attempts: (owner: Actor, attacker: Actor) => Attempt[] };
+/** The requests an attacker makes against one owner. */
+export type AttemptsCase = { attempts: (owner: Actor, attacker: Actor) => Attempt[] };
+/** A route's case: public (with the reason, more than a few words), or its attempts. */
+export type Case = { public: string } | AttemptsCase;
 
 /** The suite's app and its ways to call it, for the case files. */
 export interface OwnershipKit {
@@ -124,10 +126,10 @@ export function mergedCases(own: Record<string, Case>, files: readonly CaseFile[
 }
 
 /** A route that reads or writes the caller's own data: whatever the attacker sends, they reach only their own. */
-export function ownScoped(method: Method, path: string, payloads: (owner: Actor) => unknown[] = () => [undefined], headers?: (owner: Actor) => Record<string, string>): Case {
+export function ownScoped(method: Method, path: string, payloads: (owner: Actor) => unknown[] = () => [undefined]): AttemptsCase {
   return {
     attempts: (owner) => [
-      ...payloads(owner).map((payload) => ({ method, path, payload, ...(headers ? { headers: headers(owner) } : {}) })),
+      ...payloads(owner).map((payload) => ({ method, path, payload })),
       // The owner's cart token where the attacker is a guest: a customer's cart is no guest credential.
       ...(owner.kind === 'customer' ? [{ method, path, query: `cartId=${owner.cart}`, ...(payloads(owner)[0] === undefined ? {} : { payload: payloads(owner)[0] }) }] : []),
     ],

@@ -92,7 +92,11 @@ async function makeActor(name: 'alice' | 'bob' | 'guest', productId: number): Pr
     actor.token = login.json().result;
     const me = await ok(call(actor, 'GET', '/api/user/me'));
     actor.customerId = me.json().result.id;
-    await ok(call(actor, 'POST', '/api/user/me', { payload: { customer: { firstname: marker, lastname: 'Owner', addresses: [{ ...address(marker), default_shipping: true, default_billing: true }] } } }));
+    // Sent as the sync task queue sends it: its receipt holds the owner's profile, which no one else may replay.
+    const profile = { customer: { firstname: marker, lastname: 'Owner', addresses: [{ ...address(marker), default_shipping: true, default_billing: true }] } };
+    const profileTask = `task-${randomUUID()}`;
+    await ok(call(actor, 'POST', '/api/user/me', { payload: profile, headers: { 'x-task-id': profileTask } }));
+    actor.extra.profileTask = { id: profileTask, body: profile };
     actor.cart = (await ok(call(actor, 'POST', '/api/cart/create'))).json().result;
   } else {
     actor.cart = (await ok(call(null, 'POST', '/api/cart/create'))).json().result;
@@ -124,8 +128,11 @@ async function makeActor(name: 'alice' | 'bob' | 'guest', productId: number): Pr
 
   // A review (a guest's review is anonymous: nobody owns it) and a newsletter subscription.
   if (actor.kind === 'customer') {
-    const review = await ok(call(actor, 'POST', '/api/review/create', { payload: { review: { product_id: productId, nickname: marker, title: marker, detail: `${marker} detail`, rating: 5 } } }));
+    const reviewBody = { review: { product_id: productId, nickname: marker, title: marker, detail: `${marker} detail`, rating: 5 } };
+    const reviewTask = `task-${randomUUID()}`;
+    const review = await ok(call(actor, 'POST', '/api/review/create', { payload: reviewBody, headers: { 'x-task-id': reviewTask } }));
     actor.owned.reviewId = review.json().result.id;
+    actor.extra.reviewTask = { id: reviewTask, body: reviewBody };
   }
   const subscribed = await ok(call(null, 'POST', '/api/ext/mailchimp-subscribe/subscribe', { payload: { email, firstname: marker } }));
   actor.owned.coupon = subscribed.json().meta?.coupon ?? null;
@@ -263,6 +270,12 @@ const commentBody = (orderId: string) => ({ order_id: orderId, order_comment: { 
 /** Wrong proofs of an order: the attacker's own token (implicit), a made-up order token, the owner's order id as token. */
 const wrongProofs = (owner: Actor): Array<Record<string, string>> => [{}, { 'x-order-token': 'not-the-order-token' }, { 'x-order-token': owner.owned!.orderId }];
 
+/** The owner's queued request sent again by someone else under the owner's task id: a 409 (task-receipts.ts). */
+function replayOf(owner: Actor, task: 'profileTask' | 'reviewTask', path: string): Attempt[] {
+  const sent = owner.extra[task] as { id: string; body: unknown } | undefined;
+  return sent ? [{ method: 'POST', path, payload: sent.body, headers: { 'x-task-id': sent.id }, expectRefusal: true }] : [];
+}
+
 const replicationCase = (kind: 'pull' | 'push' | 'stream'): Case => ({
   attempts: (owner) =>
     // A retired collection (syncTasks) stores nothing, so there is nothing of the owner's to reach.
@@ -322,10 +335,16 @@ const CORE_CASES: Record<string, Case> = {
   // The attacker's own token changes only the attacker's password (to the same one here, so the suite can log in again).
   'POST /api/user/change-password': ownScoped('POST', '/api/user/change-password', () => [{ currentPassword: PASSWORD, newPassword: PASSWORD }]),
   'GET /api/user/me': ownScoped('GET', '/api/user/me'),
-  // Naming the owner's customer id (and, for a customer, taking their address) changes only the caller's own profile.
-  'POST /api/user/me': ownScoped('POST', '/api/user/me', (owner) => [
-    { customer: { id: owner.customerId, ...(owner.kind === 'customer' ? { email: owner.email } : {}), firstname: 'Mallory', lastname: 'Owner', addresses: [{ ...address('Mallory'), id: 1 }] } },
-  ]),
+  // Naming the owner's customer id (and, for a customer, taking their address) changes only the caller's own profile;
+  // the owner's task id with the owner's very request is refused (409), never answered with the owner's profile.
+  'POST /api/user/me': {
+    attempts: (owner, attacker) => [
+      ...ownScoped('POST', '/api/user/me', (o) => [
+        { customer: { id: o.customerId, ...(o.kind === 'customer' ? { email: o.email } : {}), firstname: 'Mallory', lastname: 'Owner', addresses: [{ ...address('Mallory'), id: 1 }] } },
+      ]).attempts(owner, attacker),
+      ...replayOf(owner, 'profileTask', '/api/user/me'),
+    ],
+  },
   'GET /api/user/order-history': ownScoped('GET', '/api/user/order-history'),
 
   // Replicated collections
@@ -436,7 +455,12 @@ const CORE_CASES: Record<string, Case> = {
   },
 
   // Reviews
-  'POST /api/review/create': ownScoped('POST', '/api/review/create', (owner) => [{ review: { product_id: 1, nickname: owner.kind === 'customer' ? 'Mallory' : 'Mallory', title: 'x', detail: 'y', rating: 1, customer_id: owner.customerId, id: owner.owned!.reviewId } }]),
+  'POST /api/review/create': {
+    attempts: (owner, attacker) => [
+      ...ownScoped('POST', '/api/review/create', (o) => [{ review: { product_id: 1, nickname: 'Mallory', title: 'x', detail: 'y', rating: 1, customer_id: o.customerId, id: o.owned!.reviewId } }]).attempts(owner, attacker),
+      ...replayOf(owner, 'reviewTask', '/api/review/create'),
+    ],
+  },
   'GET /api/review/mine': ownScoped('GET', '/api/review/mine'),
   'GET /api/admin/reviews': { attempts: () => [{ method: 'GET', path: '/api/admin/reviews' }, { method: 'GET', path: '/api/admin/reviews', headers: { authorization: 'Bearer wrong-admin-token' } }] },
   'POST /api/admin/reviews/{id}/approve': {
