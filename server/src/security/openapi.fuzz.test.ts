@@ -529,16 +529,18 @@ describe('what the fuzz found, replayed', () => {
     }
   });
 
-  it('a body nested 5,000 levels deep is a 400 on every route with a body (fixed by the JSON depth work of issue 13)', async () => {
+  it('a body nested 5,000 levels deep is a 400 on every route with a body, or a 413 where it is over the route\'s documented limit (fixed by the JSON depth work of issue 13)', async () => {
     const deep = `${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}`;
     world = await freshWorld();
     const posts = routes.filter(({ method }) => method === 'POST');
     const answers: string[] = [];
-    for (const { path } of posts) {
+    for (const { path, operation } of posts) {
+      // The deep body is 25 kB: a route with a smaller limit (the stats log's 2 KiB) refuses it as too large.
+      const refusals = ['400', ...(operation.responses && '413' in operation.responses ? ['413'] : [])];
       const url = path.replace(/\{[^}]+\}/g, (name) => ({ '{provider}': 'sandbox', '{collection}': 'cart', '{order_token}': placedResult.order_token, '{token}': world!.guestCart })[name] ?? '1');
       const headers = { 'content-type': 'application/json', ...(url.startsWith('/api/admin/') ? { authorization: `Bearer ${ADMIN_TOKEN}` } : {}) };
       const response = await app.inject({ method: 'POST', url: `${url}?cartId=${world.guestCart}`, headers, payload: deep });
-      if (response.statusCode !== 400) answers.push(`${url}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+      if (!refusals.includes(String(response.statusCode)) || response.json().code !== response.statusCode) answers.push(`${url}: ${response.statusCode} ${response.body.slice(0, 120)}`);
     }
     expect(answers, 'routes that did not refuse the deep body with a 400').toEqual([]);
   });
