@@ -19,7 +19,8 @@ function answers(url) {
   }
 }
 
-describe.runIf(runs)('throwaway PostgreSQL cluster', () => {
+// initdb and the first start take a few seconds, many more on a busy machine: time is not what these tests check.
+describe.runIf(runs)('throwaway PostgreSQL cluster', { timeout: 60_000 }, () => {
   it('starts on 127.0.0.1 with the test settings, answers, and is gone after stop', async () => {
     const cluster = await startCluster();
     try {

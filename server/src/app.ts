@@ -11,6 +11,10 @@ import { AccountThrottle, formThrottle } from './features/accounts/account-throt
 import { registerThrottle } from './plugins/throttle.ts';
 import { bearerToken } from './features/replication/owner.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
+import { AppointmentBook, publicFormGuard } from './features/boutiques/appointments.ts';
+import { seedBoutiquesIfEmpty } from './features/boutiques/boutiques-seed.ts';
+import { BoutiquesRepository } from './features/boutiques/boutiques.repository.ts';
+import { boutiqueRoutes } from './features/boutiques/boutiques.routes.ts';
 import { createCaptcha } from './features/captcha/captcha.ts';
 import { captchaRoutes } from './features/captcha/captcha.routes.ts';
 import { CartRepository } from './features/cart/cart.repository.ts';
@@ -135,6 +139,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     if (config.seedDemo) {
       const seeded = await seedDemoIfEmpty(db, { seed: config.demoSeed, productCount: config.demoProducts, useUrlKeys: config.useUrlKeys, now: clock(), dataDir: config.dataDir });
       if (seeded) app.log.info(seeded, 'demo catalogue seeded');
+      const boutiques = await seedBoutiquesIfEmpty(db, () => clock().getTime());
+      if (boutiques) app.log.info({ boutiques }, 'demo boutiques seeded');
     }
   });
   // One signing key for every instance on the database (token-secret.ts): loaded once, handed to each feature.
@@ -264,6 +270,20 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     reviewRoutes({ reviews, customerOf: customerFromToken((token) => accounts.identify(token), config.accounts), throttle: formThrottle(throttle, 'review', config.accounts.forms), now }),
   );
   await app.register(adminRoutes({ reviews, adminToken: config.adminToken }));
+  const boutiques = new BoutiquesRepository(db, now);
+  const appointmentBook = new AppointmentBook({ boutiques, mailer, notify: { to: config.orders.contactEmail, language: 'nl' }, host: new URL(config.accounts.publicUrl).host, now });
+  const formCustomer = customerFromToken((token) => accounts.identify(token), config.accounts);
+  await app.register(
+    boutiqueRoutes({
+      boutiques,
+      book: appointmentBook,
+      guard: publicFormGuard(throttle, config.accounts.forms),
+      // A public form records a logged-in shopper; an expired token does not stop the form.
+      customerOf: (request) => formCustomer(request).catch(() => null),
+      adminToken: config.adminToken,
+      log: app.log,
+    }),
+  );
   await app.register(statsRoutes({ throttle, now }));
   const addresses = storefrontAddresses(catalogue, { externalCheckout: config.checkout.external });
   registerNotFoundHandler(app, config.clientDist ? await registerClient(app, config.clientDist, addresses, { devtools: config.devtools }) : undefined);

@@ -19,6 +19,19 @@ describe('pages opened without a store', () => {
     expect(await landing('/')).toBe('/nl');
   });
 
+  it('go to the store of their language when their address is in one (the trade-in form), else to the chosen store', async () => {
+    expect(await landing('/ruil-uw-horloge-in-bij-ace')).toBe('/nl/ruil-uw-horloge-in-bij-ace');
+    expect(await landing('/trade-in-or-sell-your-watch')).toBe('/en/trade-in-or-sell-your-watch');
+    expect(await landing('/contacts')).toBe('/nl/contacts');
+    localStorage.setItem('shop.store', 'en');
+    try {
+      expect(await landing('/ruil-uw-horloge-in-bij-ace')).toBe('/nl/ruil-uw-horloge-in-bij-ace');
+      expect(await landing('/contacts')).toBe('/en/contacts');
+    } finally {
+      localStorage.removeItem('shop.store');
+    }
+  });
+
   it('leave store pages and unknown paths alone', async () => {
     expect(await landing('/en/checkout')).toBe('/en/checkout');
     expect(await landing('/xx/checkout')).toBe('/xx/checkout');

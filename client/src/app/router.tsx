@@ -2,7 +2,7 @@
  * The route tree (code-based). Store prefixes come first; everything under a store that is not its home is
  * dispatched through the URL map (spec 2 §2), so categories and products share one catch-all route.
  */
-import { STORELESS_PAGES, type StorePagePath } from '@shop/shared/stores/store-pages';
+import { storelessPageStore, type StorePagePath } from '@shop/shared/stores/store-pages';
 import { isStoreCode } from '@shop/shared/stores/stores';
 import { createRootRoute, createRoute, createRouter, notFound, Outlet, redirect, type RouterHistory } from '@tanstack/react-router';
 import { lazy } from 'react';
@@ -32,8 +32,10 @@ export const storeRoute = createRoute({
   beforeLoad: ({ params, location }) => {
     if (isStoreCode(params.store)) return;
     // A page opened without a store (`/checkout`, a provider's return to `/orderstatus?transactionid=`, an old
-    // bookmark) is the chosen (else default) store's page, query kept.
-    if (STORELESS_PAGES.has(params.store)) throw redirect({ href: `/${startStore()}${location.href}`, replace: true });
+    // bookmark) is the chosen (else default) store's page, query kept; a page whose address is in one store's
+    // language (`/ruil-uw-horloge-in-bij-ace`) is that store's.
+    const store = storelessPageStore(params.store, startStore());
+    if (store) throw redirect({ href: `/${store}${location.href}`, replace: true });
     throw notFound();
   },
   component: StoreLayoutRoute,
@@ -72,6 +74,17 @@ const appPages = [
   appPage('orderstatus', 'orderStatus'),
   // Where the shop sends a shopper after an error it cannot recover from (spec 2 §2, §8 'Internal Server Error 500').
   appPage('error', 'error', 'minimal'),
+  // The shop's forms (issue 17): one lazy door picks the page from the address (features/forms/forms-route.tsx).
+  appPage('contacts', 'forms'),
+  appPage('ruil-uw-horloge-in-bij-ace', 'forms'),
+  appPage('ruil-uw-horloge-in', 'forms'),
+  appPage('trade-in-or-sell-your-watch', 'forms'),
+  appPage('trade-in-your-watch', 'forms'),
+  appPage('afspraak-maken', 'forms'),
+  appPage('make-an-appointment', 'forms'),
+  appPage('store-locator', 'forms'),
+  appPage('invoices', 'forms'),
+  appPage('forms/$slug', 'forms'),
 ];
 
 // The developers' visualizer (issue 15): its own plain page outside the store layout, through the same lazy door (the

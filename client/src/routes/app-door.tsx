@@ -1,6 +1,6 @@
 /**
  * The one door to every page outside the catalogue (spec 2 §2): Compare Products, the account pages, checkout, the
- * external checkout's thank-you page, the order-status pages, the error page and the developers' visualizer. The route table (in the first load) names this
+ * external checkout's thank-you page, the order-status pages, the error page, the shop's forms and the developers' visualizer. The route table (in the first load) names this
  * small file once; each page's own door and chunks load from here.
  */
 import { lazy } from 'react';
@@ -12,6 +12,8 @@ const pages = {
   orderSuccess: lazy(() => import('../features/orders/order-success-route.tsx').then((module) => ({ default: module.OrderSuccessRoute }))),
   orderStatus: lazy(() => import('../features/order-status/order-status-route.tsx')),
   error: lazy(() => import('../features/layout/error-page.tsx')),
+  // Contact, trade-in, appointment, store locator, invoice request and the shop's own forms (issue 17).
+  forms: lazy(() => import('../features/forms/forms-route.tsx')),
   // The developers' visualizer (`/__devtools`, outside the store layout; issue 15).
   devtools: lazy(() => import('../features/devtools/devtools-page.tsx')),
 };

@@ -8,6 +8,7 @@
  *   pnpm shop serve [--instances N]        run N instances behind a round-robin proxy (serve.ts)
  *   pnpm shop migrate-to-postgres          move the SQLite shop into the PostgreSQL database DATABASE_URL names
  *   pnpm shop backup <file>                a consistent copy of the SQLite database (on PostgreSQL: says how with pg_dump)
+ *   pnpm shop boutiques list|import <file> the boutiques of the store locator and the appointment book (boutiques.ts)
  *
  * Exit codes: 0 done; 1 the file has problems (nothing was loaded) or something failed; 2 wrong usage.
  */
@@ -22,6 +23,7 @@ import { CatalogueImportError, importCatalogue, type ImportCounts, type ImportSu
 import { ReviewsRepository } from '../features/reviews/reviews.repository.ts';
 import { describeDatabase, migrateToLatest, openDatabase } from '../storage/database.ts';
 import { backupShop } from './backup.ts';
+import { BOUTIQUES_USAGE, boutiquesCommand } from './boutiques.ts';
 import { migrateToPostgres } from './migrate-to-postgres.ts';
 import { SERVE_USAGE, serve, ServeUsageError } from './serve.ts';
 
@@ -33,6 +35,7 @@ const USAGE = `Usage:
   pnpm shop reviews pending              list the reviews waiting for moderation (oldest first)
   pnpm shop reviews approve <id>         publish a review (status 1)
   pnpm shop reviews reject <id>          turn a review down (status 3)
+${BOUTIQUES_USAGE}
 ${SERVE_USAGE}
   pnpm shop migrate-to-postgres          copy the SQLite shop in DATA_DIR into the empty PostgreSQL database DATABASE_URL
                                         names (stop the shop first); compares every table's row count
@@ -81,6 +84,7 @@ async function run(argv: string[]): Promise<number> {
   // Commands with options of their own parse them themselves.
   if (argv[0] === 'serve') return serve(argv.slice(1), { out, err });
   if (argv[0] === 'migrate-to-postgres' || argv[0] === 'backup') return operations(argv);
+  if (argv[0] === 'boutiques') return boutiquesCommand(argv.slice(1), { out, err });
   const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { replace: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } } });
   const [command, file, ...extra] = positionals;
   if (values.help) {

@@ -469,6 +469,7 @@ const CORE_CASES: Record<string, Case> = {
   'POST /api/admin/reviews/{id}/reject': {
     attempts: (owner) => (owner.owned!.reviewId === null ? [] : [{ method: 'POST', path: `/api/admin/reviews/${owner.owned!.reviewId}/reject` }, { method: 'POST', path: `/api/admin/reviews/${owner.owned!.reviewId}/reject`, headers: { authorization: 'Bearer wrong-admin-token' } }]),
   },
+
 };
 
 // ---------------------------------------------------------------------------------------------------------------

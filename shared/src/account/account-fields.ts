@@ -20,6 +20,11 @@ export const FIELD_MESSAGES = {
   taxIdMinLength: 'Tax ID must have at least 3 letters',
   phoneRequired: 'Phone number is required',
   countryNotShipped: 'We do not ship to this country',
+  termsRequired: 'You must accept the terms and conditions',
+  /** An appointment slot booked by someone else meanwhile (a 409). */
+  slotTaken: 'This time was just booked by someone else. Please choose another time.',
+  /** An appointment slot the boutique does not offer (closed, too soon, past, or no slot time). */
+  slotUnavailable: 'This time is not available. Please choose another time.',
 } as const;
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;
 

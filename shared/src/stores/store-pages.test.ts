@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FILE_ADDRESS, SERVER_PATHS, storefrontAddress, storePageOf } from './store-pages.ts';
+import { FILE_ADDRESS, SERVER_PATHS, storefrontAddress, storelessPageStore, storePageOf } from './store-pages.ts';
 
 const internal = { externalCheckout: false };
 const external = { externalCheckout: true };
@@ -25,6 +25,21 @@ describe('storefrontAddress', () => {
     for (const path of ['checkout/step-2', 'order-status', 'order-status/a/b', 'my-account/nothing', 'compare/x', 'pwa.html/x']) {
       expect(storefrontAddress(`/en/${path}`, internal), path).toEqual({ kind: 'catalogue', store: 'en', url: path });
     }
+  });
+
+  it('knows the shop’s forms in every store, and opens them without a store in the store of their language', () => {
+    for (const path of ['contacts', 'ruil-uw-horloge-in-bij-ace', 'ruil-uw-horloge-in', 'trade-in-or-sell-your-watch', 'trade-in-your-watch', 'afspraak-maken', 'make-an-appointment', 'store-locator', 'invoices', 'forms/repair-request']) {
+      expect(storefrontAddress(`/nl/${path}`, internal), path).toEqual({ kind: 'page' });
+      expect(storefrontAddress(`/en/${path}/`, internal), path).toEqual({ kind: 'page' });
+      expect(storefrontAddress(`/${path}`, internal), path).toEqual({ kind: 'page' });
+    }
+    expect(storefrontAddress('/nl/forms', internal)).toEqual({ kind: 'catalogue', store: 'nl', url: 'forms' });
+    expect(storefrontAddress('/nl/forms/a/b', internal)).toEqual({ kind: 'catalogue', store: 'nl', url: 'forms/a/b' });
+    expect(storefrontAddress('/contacts/x', internal)).toEqual({ kind: 'catalogue', store: 'nl', url: 'contacts/x' });
+    expect(storelessPageStore('ruil-uw-horloge-in-bij-ace', 'en')).toBe('nl');
+    expect(storelessPageStore('trade-in-or-sell-your-watch', 'nl')).toBe('en');
+    expect(storelessPageStore('contacts', 'en')).toBe('en');
+    expect(storelessPageStore('watches', 'en')).toBeNull();
   });
 
   it('has /order-success only while checkout is external', () => {

@@ -20,6 +20,18 @@ export const STORE_PAGES = [
   'order-status/$order_token',
   'orderstatus',
   'error',
+  // The shop's forms (issue 17): contact, trade-in (both languages' addresses render in either store; spec 1 §2,
+  // spec 2 §2), appointment, the store locator, the invoice request and the forms the shop defines in content.
+  'contacts',
+  'ruil-uw-horloge-in-bij-ace',
+  'ruil-uw-horloge-in',
+  'trade-in-or-sell-your-watch',
+  'trade-in-your-watch',
+  'afspraak-maken',
+  'make-an-appointment',
+  'store-locator',
+  'invoices',
+  'forms/$slug',
 ] as const;
 export type StorePagePath = (typeof STORE_PAGES)[number];
 
@@ -30,7 +42,39 @@ export const MY_ACCOUNT_SECTIONS = ['', 'profile', 'shipping-details', 'newslett
  * The first segments of the pages opened without a store (`/checkout`, a provider's return to
  * `/orderstatus?transactionid=`, an old bookmark): they are the default store's page, query kept.
  */
-export const STORELESS_PAGES: ReadonlySet<string> = new Set(['checkout', 'order-success', 'order-status', 'orderstatus', 'compare', 'my-account', 'create-password', 'customer', 'error']);
+export const STORELESS_PAGES: ReadonlySet<string> = new Set([
+  'checkout',
+  'order-success',
+  'order-status',
+  'orderstatus',
+  'compare',
+  'my-account',
+  'create-password',
+  'customer',
+  'error',
+  'contacts',
+  'invoices',
+  'afspraak-maken',
+  'make-an-appointment',
+  'store-locator',
+  'forms',
+]);
+
+/**
+ * Store-less pages whose address is in one store's language (spec 2 §2: `/ruil-uw-horloge-in-bij-ace` is Dutch,
+ * `/trade-in-or-sell-your-watch` English): opened without a store they go to that store, whatever the shopper chose.
+ */
+export const STORELESS_PAGE_STORES: Readonly<Record<string, StoreCode>> = {
+  'ruil-uw-horloge-in-bij-ace': 'nl',
+  'ruil-uw-horloge-in': 'nl',
+  'trade-in-or-sell-your-watch': 'en',
+  'trade-in-your-watch': 'en',
+};
+
+/** The store a store-less page's first segment opens: its own language's store, else `chosen` (null: no page). */
+export function storelessPageStore(first: string, chosen: StoreCode): StoreCode | null {
+  return STORELESS_PAGE_STORES[first] ?? (STORELESS_PAGES.has(first) ? chosen : null);
+}
 
 /** Aliases of Home (spec 2 §2): `/pwa.html` and `/<store>/pwa.html`. */
 export const HOME_ALIAS = 'pwa.html';
@@ -84,6 +128,7 @@ export function storefrontAddress(pathname: string, options: StorePageOptions): 
     if (path === '' || path === HOME_ALIAS || storePageOf(path, options)) return { kind: 'page' };
     return { kind: 'catalogue', store: first, url: path };
   }
-  if (STORELESS_PAGES.has(first)) return storefrontAddress(`/${DEFAULT_STORE}/${segments.join('/')}`, options);
+  const store = storelessPageStore(first, DEFAULT_STORE);
+  if (store) return storefrontAddress(`/${store}/${segments.join('/')}`, options);
   return { kind: 'unknown' };
 }

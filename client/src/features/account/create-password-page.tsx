@@ -60,7 +60,7 @@ export function CreatePasswordPage({ email, token }: { email: string; token: str
           </form>
         ) : (
           <>
-            <p className="account-form__failure problem-note" role="alert">
+            <p className="form-failure problem-note" role="alert">
               {t('createPassword.incomplete', { ns: 'account' })}
             </p>
             <ForgotForm initialEmail={email} onLogin={() => openAuth('login')} />

@@ -16,6 +16,7 @@ import { failureMessage } from './account-form.tsx';
 import { orderHistory } from './account-api.ts';
 import { useSessionUser } from './session-store.ts';
 import { BankTransferDetails } from '../payment/bank-transfer-details.tsx';
+import { SendInvoiceButton } from '../forms/send-invoice-button.tsx';
 
 type Load<T> = { state: 'loading' } | { state: 'done'; value: T } | { state: 'failed'; message: string };
 
@@ -230,6 +231,8 @@ export function OrderPage({ orderId }: { orderId: string }) {
         <dt>{t('orders.total', { ns: 'account' })}</dt>
         <dd>{money(totalsOf(order).grand_total, order)}</dd>
       </dl>
+      {/* An order the shop has (an answered one) has an invoice the customer can have mailed (spec 2 §7 send-invoice). */}
+      {order.transmited && order.resultCode === 200 ? <SendInvoiceButton orderId={order.id} /> : null}
       {bankTransfer && (order.status === 'pending' || order.status === 'pending_payment' || order.status === undefined) ? <BankTransferDetails instructions={bankTransfer} /> : null}
       <div className="account-addresses account-addresses--two">
         <AddressBlock title={t('orders.shippingAddress', { ns: 'account' })} address={order.shippingAddress} />

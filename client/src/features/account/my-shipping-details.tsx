@@ -177,13 +177,13 @@ function AddressForm({
       </div>
       <div className="account-form__row">
         <TextField label={label('region')} autoComplete="address-level1" {...form.field('region')} />
-        <div className="account-field">
-          <label className="account-field__label" htmlFor="account-country">
+        <div className="form-field">
+          <label className="form-field__label" htmlFor="account-country">
             {label('country')}
           </label>
           <select
             id="account-country"
-            className="account-field__input"
+            className="form-field__input"
             name="country_id"
             autoComplete="country"
             value={country.value}
@@ -199,7 +199,7 @@ function AddressForm({
             ))}
           </select>
           {country.error ? (
-            <p id="account-country-error" className="account-field__error">
+            <p id="account-country-error" className="form-field__error">
               {country.error}
             </p>
           ) : null}

@@ -30,6 +30,15 @@ describe('cacheRuleFor', () => {
     expect(cacheRuleFor(post('/api/url/map'), origin)).toBe('url-map');
   });
 
+  it('caches what the forms read (boutiques, free slots, form definitions), network first, but never what they send', () => {
+    for (const url of ['/api/boutiques?store=nl', '/api/boutiques/amsterdam/slots?from=2026-05-01&days=14', '/api/forms/definitions/repair-request']) {
+      expect(cacheRuleFor(get(url), origin), url).toBe('catalogue');
+    }
+    for (const request of [post('/api/forms/contacts?storeCode=nl'), post('/api/forms/trade-in'), { method: 'PUT', url: `${origin}/api/uploads/0b6f`, mode: 'cors' }, get('/api/forms/definitions'), get('/api/boutiques/a/b')]) {
+      expect(cacheRuleFor(request, origin), `${request.method} ${request.url}`).toBe('none');
+    }
+  });
+
   it('caches pictures, cache first', () => {
     expect(cacheRuleFor(get('/media/catalog/product/w/1.png?size=310'), origin)).toBe('media');
     expect(cacheRuleFor(get('/media/banners/hero-1600x700.svg'), origin)).toBe('media');

@@ -32,6 +32,11 @@ export interface RequestFacts {
 export const CACHE_NAMES = { catalogue: 'shop-catalogue-v1', media: 'shop-media-v1', assets: 'shop-assets-v1' } as const;
 
 const CATALOGUE_READS = /^\/api\/(catalog\/(search|product|product\/variants|product\/members|category|render-list)|location)$/;
+/**
+ * What the forms read (issue 17): the boutiques and their free slots for an appointment, and the definitions of the
+ * shop's own forms, so those forms open offline with what was last seen (the server decides when they are sent).
+ */
+const FORM_READS = /^\/api\/(boutiques(\/[^/]+\/slots)?|forms\/definitions\/[^/]+)$/;
 
 export function cacheRuleFor(request: RequestFacts, origin: string): CacheRule {
   const url = new URL(request.url, origin);
@@ -42,7 +47,7 @@ export function cacheRuleFor(request: RequestFacts, origin: string): CacheRule {
     return SERVER_PATHS.test(path) || FILE_ADDRESS.test(path) ? 'none' : 'shell';
   if (request.method === 'POST') return path === '/api/url/map' ? 'url-map' : 'none';
   if (request.method !== 'GET') return 'none';
-  if (CATALOGUE_READS.test(path)) return 'catalogue';
+  if (CATALOGUE_READS.test(path) || FORM_READS.test(path)) return 'catalogue';
   if (path.startsWith('/media/')) return 'media';
   if (path.startsWith('/assets/')) return 'asset';
   return 'none';

@@ -1,0 +1,62 @@
+/** /contacts (spec 2 §2, §3 "Contact request"): the contact form, sent as a sync task (kind `contact`). */
+import { useStore } from '../../app/store-context.tsx';
+import { useTranslation } from '../../app/i18n.ts';
+import { ChoiceField, FormFailure, SelectField, SubmitButton, TextAreaField, TextField } from '../../ui/form/fields.tsx';
+import { FormPage, perField, SentPanel, useInquiryForm, WaitingPanel } from './form-parts.tsx';
+import { checkContact, CONTACT_FIELDS, CONTACT_PREFERENCES, CONTACT_SUBJECTS, contactBody, MESSAGE_MAX_LENGTH, SALUTATIONS, type ContactField } from './form-rules.ts';
+import { formUrl, useFormTask } from './form-submission.ts';
+
+const EMPTY = Object.fromEntries(CONTACT_FIELDS.map((name) => [name, ''])) as Record<ContactField, string>;
+
+export function ContactPage() {
+  const { t, i18n } = useTranslation();
+  const store = useStore();
+  const form = useInquiryForm(EMPTY, perField(CONTACT_FIELDS, checkContact));
+  const task = useFormTask({
+    kind: 'contact',
+    draftKey: `contact:${store}`,
+    onRestore: (values) => form.set(values),
+    onRefused: form.refuse,
+  });
+  const label = (key: string) => t(`contact.${key}`, { ns: 'forms' });
+  const optional = t('optional', { ns: 'forms' });
+
+  return (
+    <FormPage title={label('title')} intro={label('intro')}>
+      {task.submission.state === 'sent' ? <SentPanel onStartOver={task.startOver} /> : null}
+      {task.submission.state === 'waiting' ? <WaitingPanel offline={task.submission.offline} /> : null}
+      {task.submission.state === 'editing' ? (
+        <form
+          className="forms-form"
+          noValidate
+          onSubmit={form.onSubmit((values) => task.submit({ url: formUrl('/api/forms/contacts', store, i18n.language), body: contactBody(values), values }))}
+        >
+          <ChoiceField label={label('salutation')} required choices={SALUTATIONS.map((value) => ({ value, label: label(`salutations.${value}`) }))} {...form.field('salutation')} />
+          <TextField label={label('name')} autoComplete="name" required {...form.field('name')} />
+          <div className="forms-row">
+            <TextField label={label('email')} type="email" autoComplete="email" required {...form.field('email')} />
+            <TextField
+              label={label('phone')}
+              type="tel"
+              autoComplete="tel"
+              optionalLabel={form.values.preference === 'phone' ? undefined : optional}
+              required={form.values.preference === 'phone'}
+              {...form.field('phone')}
+            />
+          </div>
+          <SelectField
+            label={label('subject')}
+            placeholder={t('choose', { ns: 'forms' })}
+            required
+            choices={CONTACT_SUBJECTS.map((value) => ({ value, label: label(`subjects.${value}`) }))}
+            {...form.field('subject')}
+          />
+          <TextAreaField label={label('message')} rows={6} maxLength={MESSAGE_MAX_LENGTH} required {...form.field('message')} />
+          <ChoiceField label={label('preference')} required choices={CONTACT_PREFERENCES.map((value) => ({ value, label: label(`preferences.${value}`) }))} {...form.field('preference')} />
+          <FormFailure message={form.failure} />
+          <SubmitButton busy={form.busy} label={t('send', { ns: 'forms' })} busyLabel={t('sending', { ns: 'forms' })} />
+        </form>
+      ) : null}
+    </FormPage>
+  );
+}
