@@ -1,6 +1,5 @@
 import { ACCOUNT_MESSAGES } from '@shop/shared/account/account.schema';
 import { FIELD_MESSAGES } from '@shop/shared/account/account-fields';
-import { ERROR_CODES } from '@shop/shared/errors';
 import { describe, expect, it } from 'vitest';
 import de from '../../locales/de/account.json';
 import en from '../../locales/en/account.json';
@@ -29,13 +28,6 @@ describe('account texts', () => {
     expect(en.notices.accountUpdated).toBe(ACCOUNT_MESSAGES.accountUpdated);
     expect(en.notices.passwordChanged).toBe(ACCOUNT_MESSAGES.passwordChanged);
     for (const [key, message] of Object.entries(FIELD_MESSAGES)) expect(en.validation[key as keyof typeof en.validation]).toBe(message);
-  });
-
-  it('translate the error codes of the task queue and the forms, which failureMessage looks up under errors.<code>', () => {
-    const codes = ['task_id_reused', 'validation_failed', 'slot_taken', 'upload_not_picture', 'upload_missing', 'form_not_found'] as const;
-    for (const texts of [en, nl, de]) for (const code of codes) expect(texts.errors[code], code).toMatch(/\S{3}/);
-    expect(codes.every((code) => (ERROR_CODES as readonly string[]).includes(code))).toBe(true);
-    expect(en.errors.slot_taken).toBe('This time was just booked by someone else. Please choose another time.');
   });
 
   it('label addresses as spec 2 §3 does', () => {
