@@ -75,6 +75,8 @@ export default defineConfig({
             // API helpers for the captcha (security/accounts-throttle.test.ts tests the throttle itself).
             FORM_RATE_MAX: '1000000',
             FORM_CAPTCHA_AFTER: '1000000',
+            // Every journey's product views are statistics events from 127.0.0.1 (its own throttle: queued-routes.test.ts).
+            STATS_RATE_MAX: '100000000',
             // The forms' journeys read what came in through the operators' admin API (issue 17).
             ADMIN_TOKEN: process.env.E2E_ADMIN_TOKEN ?? 'e2e-admin-token-of-the-journeys',
           },

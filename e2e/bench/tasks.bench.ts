@@ -23,9 +23,9 @@ function summary(label: string, times: number[]): string {
 }
 
 interface QueueApi {
-  enqueueTask(spec: Record<string, unknown>): Promise<string>;
-  watchTask(id: string, onChange: (view: { status: string } | null) => void): () => void;
-  acknowledgeTask(id: string): Promise<void>;
+  enqueue(spec: Record<string, unknown>): Promise<string>;
+  watch(id: string, onChange: (view: { status: string } | null) => void): () => void;
+  acknowledge(id: string): Promise<void>;
 }
 
 /** Queues the given tasks in the page (offline), and returns a handle that resolves with the time the last is sent. */
@@ -35,7 +35,7 @@ async function queueTasks(page: Page, specs: Array<Record<string, unknown>>): Pr
     const queue = scope.__shopDevtools?.taskQueue;
     if (!queue) throw new Error('the task queue is not exposed to the developers’ tools');
     scope.__benchIds = [];
-    for (const spec of all) scope.__benchIds.push(await queue.enqueueTask(spec));
+    for (const spec of all) scope.__benchIds.push(await queue.enqueue(spec));
   }, specs);
 }
 
@@ -49,11 +49,11 @@ function drained(page: Page): Promise<number> {
         const start = Date.now();
         const waiting = new Set(scope.__benchIds);
         for (const id of scope.__benchIds) {
-          const stop = queue.watchTask(id, (view) => {
+          const stop = queue.watch(id, (view) => {
             if (view?.status === 'failed') reject(new Error(`task ${id} failed`));
             if (view?.status !== 'sent' && view !== null) return;
             stop();
-            void queue.acknowledgeTask(id);
+            void queue.acknowledge(id);
             waiting.delete(id);
             if (waiting.size === 0) resolve(Date.now() - start);
           });

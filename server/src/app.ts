@@ -304,7 +304,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       log: app.log,
     }),
   );
-  await app.register(statsRoutes({ throttle, now }));
+  await app.register(statsRoutes({ throttle, now, ratePerMinute: config.forms.statsRateMax }));
   const addresses = storefrontAddresses(catalogue, { externalCheckout: config.checkout.external });
   registerNotFoundHandler(app, config.clientDist ? await registerClient(app, config.clientDist, addresses, { devtools: config.devtools }) : undefined);
 

@@ -205,6 +205,8 @@ const EnvSchema = z.object({
   UPLOAD_MAX_BYTES: z._default(bounded(1024, 100 * 1024 * 1024), 10 * 1024 * 1024),
   /** Photo uploads per client address within FORM_RATE_WINDOW seconds (6 photos a form). */
   UPLOAD_RATE_MAX: z._default(bounded(1, 1_000_000), 60),
+  /** Statistics events (POST /api/stats/log) per client address a minute; past it a 429 until the minute is over. */
+  STATS_RATE_MAX: z._default(bounded(1, 100_000_000), 300),
   /** pow: the shop's own proof-of-work captcha; recaptcha: Google reCAPTCHA (needs the two keys); off: every check passes. */
   CAPTCHA_PROVIDER: z._default(z.enum(['pow', 'recaptcha', 'off']), 'pow'),
   /** Leading zero bits the proof-of-work needs; each bit doubles the browser's work (18: a fraction of a second). */
@@ -374,7 +376,7 @@ export interface AppConfig {
     windowMinutes: number;
   };
   /** The shop's forms and their inbox (features/forms). */
-  forms: { notifyTo: string; notifyLanguage: 'en' | 'nl' | 'de'; keepDays: number; uploadMaxBytes: number; uploadRateMax: number };
+  forms: { notifyTo: string; notifyLanguage: 'en' | 'nl' | 'de'; keepDays: number; uploadMaxBytes: number; uploadRateMax: number; statsRateMax: number };
   /** The external checkout (spec 2 §2); off by default. `cmsUrls` by store code, '*' for every store. */
   checkout: { external: boolean; cmsUrls: Record<string, string>; countryInPath: boolean };
 }
@@ -477,6 +479,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       keepDays: v.INBOX_KEEP_DAYS,
       uploadMaxBytes: v.UPLOAD_MAX_BYTES,
       uploadRateMax: v.UPLOAD_RATE_MAX,
+      statsRateMax: v.STATS_RATE_MAX,
     },
     checkout: { external: v.EXTERNAL_CHECKOUT, cmsUrls: v.CMS_URL ?? {}, countryInPath: v.EXTERNAL_CHECKOUT_COUNTRY_IN_PATH },
   };

@@ -18,7 +18,7 @@ import { heifStructureValid, inboxDir } from './uploads.ts';
 const MAX = 256 * 1024;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-uploads-'));
 cleanUpLater(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
-const app: FastifyInstance = await buildTestApp({ catalogue: orderCatalogue(), config: { dataDir, forms: { notifyTo: 'shop@localhost', notifyLanguage: 'nl', keepDays: 180, uploadMaxBytes: MAX, uploadRateMax: 1000 } } });
+const app: FastifyInstance = await buildTestApp({ catalogue: orderCatalogue(), config: { dataDir, forms: { notifyTo: 'shop@localhost', notifyLanguage: 'nl', keepDays: 180, uploadMaxBytes: MAX, uploadRateMax: 1000, statsRateMax: 300 } } });
 
 async function picture(format: 'jpeg' | 'png' | 'webp', options: { gps?: boolean; width?: number; height?: number } = {}): Promise<Buffer> {
   let image = sharp({ create: { width: options.width ?? 40, height: options.height ?? 30, channels: 3, background: { r: 10, g: 90, b: 160 } } });

@@ -3,7 +3,7 @@
  * product viewed, a search, a form opened). Public, write-only: it answers nothing but that the event was logged.
  * A queued call (task-receipts.ts): the event and its receipt are stored in one transaction, so a task sent again
  * under its X-Task-Id is logged once. The body is small (2 KiB) and each address may log a few events a second
- * (`STATS_RATE`); past that it is told to wait (429), which a silent task shows nobody.
+ * (`STATS_RATE_MAX` a minute); past that it is told to wait (429), which a silent task shows nobody.
  */
 import { isStoreCode } from '@shop/shared';
 import { STATS_BODY_LIMIT, StatsLogBodySchema } from '@shop/shared/content/index';
@@ -16,12 +16,12 @@ import { parseBody } from '../cart/cart.schema.ts';
 import { recordStatsEvent } from './stats.repository.ts';
 
 export const STATS_PATH = '/api/stats/log';
-/** Events per client address: 300 a minute, far above a shopper's clicks, far below a flood. */
-export const STATS_RATE = { max: 300, windowSeconds: 60 };
+/** Events per client address a minute by default (STATS_RATE_MAX): far above a shopper's clicks, far below a flood. */
+export const STATS_RATE_MAX = 300;
 
-export function statsRoutes(deps: { throttle: Throttle; now: () => number }) {
+export function statsRoutes(deps: { throttle: Throttle; now: () => number; ratePerMinute?: number }) {
   return async function routes(app: FastifyInstance): Promise<void> {
-    const rule = deps.throttle.rule('stats', STATS_RATE);
+    const rule = deps.throttle.rule('stats', { max: deps.ratePerMinute ?? STATS_RATE_MAX, windowSeconds: 60 });
     app.post(
       STATS_PATH,
       {
