@@ -4,7 +4,7 @@ import { TEXT_MAX } from '@shop/shared/forms/form-fields';
 import { useStore } from '../../app/store-context.tsx';
 import { useTranslation } from '../../app/i18n.ts';
 import { ChoiceField, FormFailure, SelectField, SubmitButton, TextAreaField, TextField } from '../../ui/form/fields.tsx';
-import { FormPage, perField, SentPanel, useInquiryForm, WaitingPanel } from './form-parts.tsx';
+import { FormPage, perField, SubmissionPanels, useInquiryForm } from './form-parts.tsx';
 import { contactBody } from './form-rules.ts';
 import { formUrl, useFormTask } from './form-submission.ts';
 
@@ -25,8 +25,7 @@ export function ContactPage() {
 
   return (
     <FormPage title={label('title')} intro={label('intro')}>
-      {task.submission.state === 'sent' ? <SentPanel onStartOver={task.startOver} /> : null}
-      {task.submission.state === 'waiting' ? <WaitingPanel offline={task.submission.offline} /> : null}
+      <SubmissionPanels submission={task.submission} onStartOver={task.startOver} />
       {task.submission.state === 'editing' ? (
         <form
           className="forms-form"

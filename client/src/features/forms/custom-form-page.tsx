@@ -11,7 +11,7 @@ import { useTranslation } from '../../app/i18n.ts';
 import { useStore } from '../../app/store-context.tsx';
 import { CheckboxField, FormFailure, SelectField, SubmitButton, TextAreaField, TextField } from '../../ui/form/fields.tsx';
 import { NotFoundPage } from '../layout/lazy-not-found-page.tsx';
-import { FormPage, SentPanel, useInquiryForm, WaitingPanel } from './form-parts.tsx';
+import { FormPage, SubmissionPanels, useInquiryForm } from './form-parts.tsx';
 import { customFormBody, type CustomFormField, type LoadedFormDefinition } from './form-rules.ts';
 import { formUrl, useFormTask } from './form-submission.ts';
 
@@ -74,8 +74,7 @@ function CustomForm({ definition }: { definition: LoadedFormDefinition }) {
 
   return (
     <FormPage title={definition.title[language]} {...(definition.intro ? { intro: definition.intro[language] } : {})}>
-      {task.submission.state === 'sent' ? <SentPanel onStartOver={task.startOver} /> : null}
-      {task.submission.state === 'waiting' ? <WaitingPanel offline={task.submission.offline} /> : null}
+      <SubmissionPanels submission={task.submission} onStartOver={task.startOver} />
       {task.submission.state === 'editing' ? (
         <form
           className="forms-form"

@@ -6,6 +6,7 @@ import { FIELD_MESSAGES, type FieldMessageKey } from '@shop/shared/account/accou
 import type { FieldErrors } from '@shop/shared/forms/form-fields';
 import type { ReactNode } from 'react';
 import { ApiError } from '../../app/api.ts';
+import type { SubmissionState } from './form-submission.ts';
 import { useTranslation } from '../../app/i18n.ts';
 import { useForm, type Checks, type Form } from '../../ui/form/use-form.ts';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
@@ -63,6 +64,13 @@ export function FormPage({ title, intro, children }: { title: string; intro?: st
       <div className="forms-card">{children}</div>
     </div>
   );
+}
+
+/** What the page shows of its task besides the form: the success text once sent, the waiting note meanwhile. */
+export function SubmissionPanels({ submission, onStartOver }: { submission: SubmissionState; onStartOver: () => void }) {
+  if (submission.state === 'sent') return <SentPanel onStartOver={onStartOver} />;
+  if (submission.state === 'waiting') return <WaitingPanel offline={submission.offline} />;
+  return null;
 }
 
 /** The inquiry is saved on this device: offline it waits for the connection, online it is on its way. */

@@ -4,7 +4,7 @@ import { useTranslation } from '../../app/i18n.ts';
 import { useStore } from '../../app/store-context.tsx';
 import { FormFailure, SelectField, SubmitButton, TextField } from '../../ui/form/fields.tsx';
 import { storeCountryFor, useShipToCountries } from '../checkout/checkout-config.ts';
-import { FormPage, perField, SentPanel, useInquiryForm, WaitingPanel } from './form-parts.tsx';
+import { FormPage, perField, SubmissionPanels, useInquiryForm } from './form-parts.tsx';
 import { invoiceBody } from './form-rules.ts';
 import { formUrl, useFormTask } from './form-submission.ts';
 
@@ -27,8 +27,7 @@ export function InvoiceRequestPage() {
 
   return (
     <FormPage title={label('title')} intro={label('intro')}>
-      {task.submission.state === 'sent' ? <SentPanel onStartOver={task.startOver} /> : null}
-      {task.submission.state === 'waiting' ? <WaitingPanel offline={task.submission.offline} /> : null}
+      <SubmissionPanels submission={task.submission} onStartOver={task.startOver} />
       {task.submission.state === 'editing' ? (
         <form className="forms-form" noValidate onSubmit={form.onSubmit((values) => task.submit({ url: formUrl('/api/forms/invoice', store, i18n.language), body: invoiceBody(values), values }))}>
           <div className="forms-row">

@@ -10,7 +10,7 @@ import type { ApiError } from '../../../app/api.ts';
 import { useTranslation } from '../../../app/i18n.ts';
 import { useStore } from '../../../app/store-context.tsx';
 import { CheckboxField, ChoiceField, FormFailure, SelectField, SubmitButton, TextAreaField, TextField } from '../../../ui/form/fields.tsx';
-import { FormPage, perField, refusalText, SentPanel, useInquiryForm, WaitingPanel } from '../form-parts.tsx';
+import { FormPage, perField, refusalText, SubmissionPanels, useInquiryForm } from '../form-parts.tsx';
 import { TRADE_IN_TEXT_FIELDS, tradeInBody, type TradeInTextField } from '../form-rules.ts';
 import { formUrl, useFormTask } from '../form-submission.ts';
 import { PhotoPicker } from '../photo-picker.tsx';
@@ -52,16 +52,14 @@ export function TradeInPage() {
 
   return (
     <FormPage title={label('title')} intro={label('intro')}>
-      {task.submission.state === 'sent' ? (
-        <SentPanel
-          onStartOver={() => {
-            setPhotos([]);
-            form.set(EMPTY);
-            task.startOver();
-          }}
-        />
-      ) : null}
-      {task.submission.state === 'waiting' ? <WaitingPanel offline={task.submission.offline} /> : null}
+      <SubmissionPanels
+        submission={task.submission}
+        onStartOver={() => {
+          setPhotos([]);
+          form.set(EMPTY);
+          task.startOver();
+        }}
+      />
       {task.submission.state === 'editing' ? (
         <form
           className="forms-form"
