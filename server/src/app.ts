@@ -11,7 +11,7 @@ import { AccountThrottle, formThrottle } from './features/accounts/account-throt
 import { registerThrottle } from './plugins/throttle.ts';
 import { bearerToken } from './features/replication/owner.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
-import { AppointmentBook, publicFormGuard } from './features/boutiques/appointments.ts';
+import { AppointmentBook } from './features/boutiques/appointments.ts';
 import { seedBoutiquesIfEmpty } from './features/boutiques/boutiques-seed.ts';
 import { BoutiquesRepository } from './features/boutiques/boutiques.repository.ts';
 import { boutiqueRoutes } from './features/boutiques/boutiques.routes.ts';
@@ -28,6 +28,7 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { formsRoutes } from './features/forms/forms.routes.ts';
 import { FormsService } from './features/forms/forms.service.ts';
 import { inboxAdminRoutes } from './features/forms/inbox.admin.routes.ts';
+import { publicFormGuard } from './features/forms/public-form.ts';
 import { applyRetention } from './features/forms/retention.ts';
 import { uploadsRoutes } from './features/forms/uploads.routes.ts';
 import { locationRoutes } from './features/location/location.routes.ts';
@@ -56,6 +57,7 @@ import { ReplicationRepository } from './features/replication/replication.reposi
 import { ReviewsRepository } from './features/reviews/reviews.repository.ts';
 import { CheckoutMethods } from './features/shipping/checkout-methods.ts';
 import { customerFromToken, reviewRoutes } from './features/reviews/reviews.routes.ts';
+import { statsRoutes } from './features/stats/stats.routes.ts';
 import { StockRepository } from './features/stock/stock.repository.ts';
 import { stockRoutes } from './features/stock/stock.routes.ts';
 import { registerClient } from './plugins/client.ts';
@@ -221,7 +223,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const captcha = createCaptcha(config.captcha, { db, now, log: app.log });
   const throttle = await registerThrottle(app, { db, now, captcha });
   const accountThrottle = new AccountThrottle(throttle, config.accounts.rateLimit);
-  await app.register(accountRoutes(accounts, { ...config.accounts, throttle: accountThrottle, registration: formThrottle(throttle, 'register', config.accounts.forms) }));
+  await app.register(accountRoutes(accounts, { ...config.accounts, throttle: accountThrottle, registration: formThrottle(throttle, 'register', config.accounts.forms), now }));
   await app.register(replicationRoutes({ repository: replication, owners, feed, db, now, ...(options.streamRecheckMs ? { recheckMs: options.streamRecheckMs } : {}) }));
   const cartService = new CartService(replication, carts, catalogue, new StockRepository(db), config, now);
   const checkoutMethods = new CheckoutMethods(config.orders, config.payments.provider);
@@ -268,10 +270,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     const identity = token ? await accounts.authenticate(token) : null;
     return identity ? accounts.emailOf(identity) : null;
   });
-  await app.register(newsletterRoutes({ provider: newsletter, captcha, coupons: new NewsletterCoupons(db, now), mailer, proof, publicUrl: config.accounts.publicUrl }));
+  await app.register(newsletterRoutes({ provider: newsletter, captcha, coupons: new NewsletterCoupons(db, now), mailer, proof, publicUrl: config.accounts.publicUrl, now }));
   const reviews = new ReviewsRepository(db, now);
   await app.register(
-    reviewRoutes({ reviews, customerOf: customerFromToken((token) => accounts.identify(token), config.accounts), throttle: formThrottle(throttle, 'review', config.accounts.forms) }),
+    reviewRoutes({ reviews, customerOf: customerFromToken((token) => accounts.identify(token), config.accounts), throttle: formThrottle(throttle, 'review', config.accounts.forms), now }),
   );
   await app.register(adminRoutes({ reviews, adminToken: config.adminToken }));
   const customerOf = customerFromToken((token) => accounts.identify(token), config.accounts);
@@ -302,6 +304,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       log: app.log,
     }),
   );
+  await app.register(statsRoutes({ throttle, now }));
   const addresses = storefrontAddresses(catalogue, { externalCheckout: config.checkout.external });
   registerNotFoundHandler(app, config.clientDist ? await registerClient(app, config.clientDist, addresses, { devtools: config.devtools }) : undefined);
 

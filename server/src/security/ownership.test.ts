@@ -1,11 +1,11 @@
 /**
  * Ownership suite (issue 13, "Tests that stay"): two customers (Alice, Bob) and a guest each own one object of every
  * type (cart line, order, payment, order-status token, review, newsletter subscription, wishlist and compare entry,
- * checkout draft, sync task, addresses). Every read and write route is tried against each owner by the other two and
+ * checkout draft, addresses), and what the case files of `security/cases/` give them (ownership-kit.ts). Every read and write route is tried against each owner by the other two and
  * by nobody. Every attempt must be refused (an error status, or an answer about the caller's own data that shows
  * nothing of the owner's), and the owner's data must be unchanged afterwards (a snapshot read by the owner, before
  * and after). A route of /api/openapi.json without an ownership case (or an explicit "public, because ...") fails
- * the suite, so new routes must join it.
+ * the suite, so new routes must join it: here, or in a case file of their feature (`security/cases/<feature>.ts`).
  *
  * Orders and payments follow the ownership contract of issue 13: a customer's order is proven by the customer's
  * `Authorization: Bearer` token, a guest's order by `X-Order-Token: <order_token>`; "not yours" answers exactly like
@@ -17,7 +17,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { COLLECTION_NAMES, type CollectionName } from '@shop/shared/sync/collections';
 import { SAMPLE_DOCS } from '@shop/shared/sync/test-documents';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BOUTIQUE_CASES } from './cases/boutiques.ts';
+import { isRetiredCollection } from '../features/replication/retired-collections.ts';
+import { caseFiles, mergedCases, ownScoped, type Actor, type Attempt, type Case, type Method, type OwnershipKit } from './ownership-kit.ts';
 import { report } from './security-report.ts';
 import { PASSWORD, customerBody } from '../features/accounts/accounts.test-support.ts';
 import { orderCatalogue, orderDoc } from '../features/orders/orders.test-support.ts';
@@ -32,34 +33,9 @@ const app: FastifyInstance = await buildTestApp({
 // ---------------------------------------------------------------------------------------------------------------
 // Actors and what they own
 // ---------------------------------------------------------------------------------------------------------------
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-interface Owned {
-  orderId: string;
-  orderToken: string;
-  hash: string;
-  incrementId: string;
-  paymentUrl: string | null;
-  reviewId: number | null;
-  cartItemId: string | null;
-  coupon: string | null;
-}
-
-interface Actor {
-  name: 'alice' | 'bob' | 'guest' | 'nobody';
-  kind: 'customer' | 'guest' | 'nobody';
-  email: string;
-  /** A string only this actor's data holds. */
-  marker: string;
-  /** The customer's access token (customers). */
-  token: string | null;
-  /** The guest's cart token, or the customer's own cart token (which is no credential on its own). */
-  cart: string | null;
-  customerId: number | null;
-  owned: Owned | null;
-}
-
-const nobody: Actor = { name: 'nobody', kind: 'nobody', email: 'nobody@example.com', marker: 'nobody', token: null, cart: null, customerId: null, owned: null };
+const nobody: Actor = { name: 'nobody', kind: 'nobody', email: 'nobody@example.com', marker: 'nobody', token: null, cart: null, customerId: null, owned: null, extra: {} };
+/** The features' own cases, owned objects and snapshots (security/cases/*.ts). */
+const files = await caseFiles();
 
 /** The actor's own credentials as headers and query (a guest's cart as ?cartId=, a customer's token as a bearer). */
 function credentials(actor: Actor): { headers: Record<string, string>; query: string } {
@@ -93,6 +69,8 @@ async function ok(response: Promise<LightMyRequestResponse>): Promise<LightMyReq
   return answer;
 }
 
+const kit: OwnershipKit = { app, call, ok, nobody };
+
 const address = (marker: string) => ({
   firstname: marker,
   lastname: 'Owner',
@@ -107,26 +85,29 @@ async function makeActor(name: 'alice' | 'bob' | 'guest', productId: number): Pr
   // Letters only: it is also the owner's first name.
   const marker = `Secret${name[0]!.toUpperCase()}${name.slice(1)}${[...randomUUID().replace(/-/g, '').slice(0, 8)].map((c) => String.fromCharCode(97 + (parseInt(c, 16) % 26))).join('')}`;
   const email = `${marker.toLowerCase()}@example.com`;
-  const actor: Actor = { name, kind: name === 'guest' ? 'guest' : 'customer', email, marker, token: null, cart: null, customerId: null, owned: null };
+  const actor: Actor = { name, kind: name === 'guest' ? 'guest' : 'customer', email, marker, token: null, cart: null, customerId: null, owned: null, extra: {} };
   if (actor.kind === 'customer') {
     await ok(call(null, 'POST', '/api/user/create', { payload: customerBody(email, { firstname: marker }) }));
     const login = await ok(call(null, 'POST', '/api/user/login', { payload: { username: email, password: PASSWORD } }));
     actor.token = login.json().result;
     const me = await ok(call(actor, 'GET', '/api/user/me'));
     actor.customerId = me.json().result.id;
-    await ok(call(actor, 'POST', '/api/user/me', { payload: { customer: { firstname: marker, lastname: 'Owner', addresses: [{ ...address(marker), default_shipping: true, default_billing: true }] } } }));
+    // Sent as the sync task queue sends it: its receipt holds the owner's profile, which no one else may replay.
+    const profile = { customer: { firstname: marker, lastname: 'Owner', addresses: [{ ...address(marker), default_shipping: true, default_billing: true }] } };
+    const profileTask = `task-${randomUUID()}`;
+    await ok(call(actor, 'POST', '/api/user/me', { payload: profile, headers: { 'x-task-id': profileTask } }));
+    actor.extra.profileTask = { id: profileTask, body: profile };
     actor.cart = (await ok(call(actor, 'POST', '/api/cart/create'))).json().result;
   } else {
     actor.cart = (await ok(call(null, 'POST', '/api/cart/create'))).json().result;
   }
 
-  // Cart line, wishlist, compare, checkout draft, sync task: the replicated collections.
+  // Cart line, wishlist, compare, checkout draft: the replicated collections.
   const line = await ok(call(actor, 'POST', '/api/cart/update', { payload: { cartItem: { sku: 'W-1', qty: 1 } } }));
   const wishlist = { ...SAMPLE_DOCS.wishlist, id: 'W-2', sku: 'W-2', writeId: `w-${marker}`, snapshot: { ...SAMPLE_DOCS.wishlist.snapshot, value: { ...SAMPLE_DOCS.wishlist.snapshot!.value, name: marker } } };
   const compare = { ...SAMPLE_DOCS.compare, id: 'W-3', sku: 'W-3', writeId: `c-${marker}`, snapshot: { ...SAMPLE_DOCS.compare.snapshot!, value: { ...SAMPLE_DOCS.compare.snapshot!.value, name: marker } } };
   const draft = { ...SAMPLE_DOCS.checkoutDrafts, writeId: `d-${marker}`, personalDetails: { firstName: { value: marker, at: 10, replica: 'tab-a' } } };
-  const task = { ...SAMPLE_DOCS.syncTasks, id: `task-${marker}`, writeId: `t-${marker}`, url: `/api/stock/check?sku=${marker}` };
-  for (const [collection, doc] of [['wishlist', wishlist], ['compare', compare], ['checkoutDrafts', draft], ['syncTasks', task]] as const) {
+  for (const [collection, doc] of [['wishlist', wishlist], ['compare', compare], ['checkoutDrafts', draft]] as const) {
     await ok(call(actor, 'POST', `/api/replication/${collection}/push`, { payload: [{ assumedMasterState: null, newDocumentState: { ...doc, _deleted: false } }] }));
   }
 
@@ -147,11 +128,15 @@ async function makeActor(name: 'alice' | 'bob' | 'guest', productId: number): Pr
 
   // A review (a guest's review is anonymous: nobody owns it) and a newsletter subscription.
   if (actor.kind === 'customer') {
-    const review = await ok(call(actor, 'POST', '/api/review/create', { payload: { review: { product_id: productId, nickname: marker, title: marker, detail: `${marker} detail`, rating: 5 } } }));
+    const reviewBody = { review: { product_id: productId, nickname: marker, title: marker, detail: `${marker} detail`, rating: 5 } };
+    const reviewTask = `task-${randomUUID()}`;
+    const review = await ok(call(actor, 'POST', '/api/review/create', { payload: reviewBody, headers: { 'x-task-id': reviewTask } }));
     actor.owned.reviewId = review.json().result.id;
+    actor.extra.reviewTask = { id: reviewTask, body: reviewBody };
   }
   const subscribed = await ok(call(null, 'POST', '/api/ext/mailchimp-subscribe/subscribe', { payload: { email, firstname: marker } }));
   actor.owned.coupon = subscribed.json().meta?.coupon ?? null;
+  for (const file of files) await file.ownership?.own?.(actor, kit);
   return actor;
 }
 
@@ -196,6 +181,7 @@ async function snapshot(owner: Actor, options: { login?: boolean } = {}): Promis
   shot.subscriber = await tableRows('newsletter_subscribers', 'email', owner.email);
   shot.coupon = await tableRows('newsletter_coupons', 'email', owner.email);
   if (owned.reviewId !== null) shot.review = await db.selectFrom('reviews').selectAll().where('id', '=', owned.reviewId).executeTakeFirst();
+  for (const file of files) if (file.ownership?.snapshot) shot[`cases/${file.name}`] = await file.ownership.snapshot(owner, kit);
   return shot;
 }
 
@@ -212,22 +198,19 @@ async function tableRows(table: string, column: string, value: string | number):
 // ---------------------------------------------------------------------------------------------------------------
 const counts = { routes: 0, publicRoutes: 0, attempts: 0, refused: 0, isolated: 0, failures: 0, fiveHundreds: 0 };
 
-interface Attempt {
-  method: Method;
-  path: string;
-  payload?: unknown;
-  headers?: Record<string, string>;
-  query?: string;
-  /** The attempt must be answered with an error status (no answer about the caller's own data makes sense). */
-  expectRefusal?: boolean;
-  /** A request for something that does not exist, which "not yours" must answer exactly like. */
-  likeNothing?: Omit<Attempt, 'likeNothing'>;
-}
-
 /** What the owner's answer would show of them; the attacker's answer must show none of it. */
 function secretsOf(owner: Actor): string[] {
   const owned = owner.owned!;
-  return [owner.marker, owner.email, owned.orderToken, owned.hash, ...(owned.coupon ? [owned.coupon] : []), ...(owner.kind === 'guest' ? [owner.cart!] : []), ...(owned.paymentUrl ? [new URL(owned.paymentUrl).pathname] : [])];
+  return [
+    owner.marker,
+    owner.email,
+    owned.orderToken,
+    owned.hash,
+    ...(owned.coupon ? [owned.coupon] : []),
+    ...(owner.kind === 'guest' ? [owner.cart!] : []),
+    ...(owned.paymentUrl ? [new URL(owned.paymentUrl).pathname] : []),
+    ...files.flatMap((file) => file.ownership?.secrets?.(owner) ?? []),
+  ];
 }
 
 function normalised(response: LightMyRequestResponse, ids: string[]): string {
@@ -282,37 +265,31 @@ const NO_ORDER_TOKEN = 'NoSuchOrderToken0000000000000000';
 // ---------------------------------------------------------------------------------------------------------------
 // The cases: for each route, the requests an attacker makes against one owner
 // ---------------------------------------------------------------------------------------------------------------
-type Case = { public: string } | { attempts: (owner: Actor, attacker: Actor) => Attempt[] };
-
 const paymentBody = (orderId: string) => ({ order_id: orderId, currency: 'EUR', description: 'Order', redirectUrl: 'http://127.0.0.1:3000/nl/order-status', method: 'multisafepay_ideal', issuer: 'ideal_ABNANL2A', amount: 1 });
 const commentBody = (orderId: string) => ({ order_id: orderId, order_comment: { statusHistory: { comment: 'canceled by an attacker', status: 'canceled', is_customer_notified: 0, is_visible_on_front: 0 } } });
 /** Wrong proofs of an order: the attacker's own token (implicit), a made-up order token, the owner's order id as token. */
 const wrongProofs = (owner: Actor): Array<Record<string, string>> => [{}, { 'x-order-token': 'not-the-order-token' }, { 'x-order-token': owner.owned!.orderId }];
 
-/** A route that reads or writes the caller's own documents: whatever the attacker sends, they reach only their own. */
-function ownScoped(method: Method, path: string, payloads: (owner: Actor) => unknown[] = () => [undefined]): Case {
-  return {
-    attempts: (owner) => [
-      ...payloads(owner).map((payload) => ({ method, path, payload })),
-      // The owner's cart token where the attacker is a guest: a customer's cart is no guest credential.
-      ...(owner.kind === 'customer' ? [{ method, path, query: `cartId=${owner.cart}`, ...(payloads(owner)[0] === undefined ? {} : { payload: payloads(owner)[0] }) }] : []),
-    ],
-  };
+/** The owner's queued request sent again by someone else under the owner's task id: a 409 (task-receipts.ts). */
+function replayOf(owner: Actor, task: 'profileTask' | 'reviewTask', path: string): Attempt[] {
+  const sent = owner.extra[task] as { id: string; body: unknown } | undefined;
+  return sent ? [{ method: 'POST', path, payload: sent.body, headers: { 'x-task-id': sent.id }, expectRefusal: true }] : [];
 }
 
 const replicationCase = (kind: 'pull' | 'push' | 'stream'): Case => ({
   attempts: (owner) =>
-    COLLECTION_NAMES.filter(() => kind !== 'stream').flatMap((collection: CollectionName): Attempt[] => {
+    // A retired collection (syncTasks) stores nothing, so there is nothing of the owner's to reach.
+    COLLECTION_NAMES.filter((collection) => kind !== 'stream' && !isRetiredCollection(collection)).flatMap((collection: CollectionName): Attempt[] => {
       const path = `/api/replication/${collection}/${kind}`;
       if (kind === 'pull') return [{ method: 'GET' as const, path, query: 'limit=1000' }, ...(owner.kind === 'customer' ? [{ method: 'GET' as const, path, query: `cartId=${owner.cart}` }] : [])];
       // A push of the owner's document ids, as the attacker: it may only write the attacker's own copy.
-      const id = collection === 'orders' ? owner.owned!.orderId : collection === 'syncTasks' ? `task-${owner.marker}` : collection === 'checkoutDrafts' ? 'checkout' : collection === 'cart' ? 'W-1:0123456789abcdef' : collection === 'wishlist' ? 'W-2' : 'W-3';
-      const doc = { ...(SAMPLE_DOCS[collection] as object), id, writeId: `attack-${randomUUID()}`, _deleted: true };
+      const ids: Record<CollectionName, string> = { orders: owner.owned!.orderId, checkoutDrafts: 'checkout', cart: 'W-1:0123456789abcdef', wishlist: 'W-2', compare: 'W-3' } as Record<CollectionName, string>;
+      const doc = { ...(SAMPLE_DOCS[collection] as object), id: ids[collection], writeId: `attack-${randomUUID()}`, _deleted: true };
       return [{ method: 'POST' as const, path, payload: [{ assumedMasterState: null, newDocumentState: doc }] }];
     }),
 });
 
-const CASES: Record<string, Case> = {
+const CORE_CASES: Record<string, Case> = {
   'GET /health': { public: 'liveness and catalogue version: no shopper data' },
   'POST /api/catalog/search': { public: 'the catalogue' },
   'GET /api/catalog/search': { public: 'the catalogue' },
@@ -359,10 +336,16 @@ const CASES: Record<string, Case> = {
   // The attacker's own token changes only the attacker's password (to the same one here, so the suite can log in again).
   'POST /api/user/change-password': ownScoped('POST', '/api/user/change-password', () => [{ currentPassword: PASSWORD, newPassword: PASSWORD }]),
   'GET /api/user/me': ownScoped('GET', '/api/user/me'),
-  // Naming the owner's customer id (and, for a customer, taking their address) changes only the caller's own profile.
-  'POST /api/user/me': ownScoped('POST', '/api/user/me', (owner) => [
-    { customer: { id: owner.customerId, ...(owner.kind === 'customer' ? { email: owner.email } : {}), firstname: 'Mallory', lastname: 'Owner', addresses: [{ ...address('Mallory'), id: 1 }] } },
-  ]),
+  // Naming the owner's customer id (and, for a customer, taking their address) changes only the caller's own profile;
+  // the owner's task id with the owner's very request is refused (409), never answered with the owner's profile.
+  'POST /api/user/me': {
+    attempts: (owner, attacker) => [
+      ...ownScoped('POST', '/api/user/me', (o) => [
+        { customer: { id: o.customerId, ...(o.kind === 'customer' ? { email: o.email } : {}), firstname: 'Mallory', lastname: 'Owner', addresses: [{ ...address('Mallory'), id: 1 }] } },
+      ]).attempts(owner, attacker),
+      ...replayOf(owner, 'profileTask', '/api/user/me'),
+    ],
+  },
   'GET /api/user/order-history': ownScoped('GET', '/api/user/order-history'),
 
   // Replicated collections
@@ -473,7 +456,12 @@ const CASES: Record<string, Case> = {
   },
 
   // Reviews
-  'POST /api/review/create': ownScoped('POST', '/api/review/create', (owner) => [{ review: { product_id: 1, nickname: owner.kind === 'customer' ? 'Mallory' : 'Mallory', title: 'x', detail: 'y', rating: 1, customer_id: owner.customerId, id: owner.owned!.reviewId } }]),
+  'POST /api/review/create': {
+    attempts: (owner, attacker) => [
+      ...ownScoped('POST', '/api/review/create', (o) => [{ review: { product_id: 1, nickname: 'Mallory', title: 'x', detail: 'y', rating: 1, customer_id: o.customerId, id: o.owned!.reviewId } }]).attempts(owner, attacker),
+      ...replayOf(owner, 'reviewTask', '/api/review/create'),
+    ],
+  },
   'GET /api/review/mine': ownScoped('GET', '/api/review/mine'),
   // The shop's forms (decision 043): public forms only write, and answer nothing but their own submission's id.
   'POST /api/forms/contacts': { public: 'a public form: it stores what the caller sends and answers only its own submission id' },
@@ -502,13 +490,12 @@ const CASES: Record<string, Case> = {
     attempts: (owner) => (owner.owned!.reviewId === null ? [] : [{ method: 'POST', path: `/api/admin/reviews/${owner.owned!.reviewId}/reject` }, { method: 'POST', path: `/api/admin/reviews/${owner.owned!.reviewId}/reject`, headers: { authorization: 'Bearer wrong-admin-token' } }]),
   },
 
-  // Boutiques and appointments (security/cases/boutiques.ts)
-  ...BOUTIQUE_CASES,
 };
 
 // ---------------------------------------------------------------------------------------------------------------
 // The suite
 // ---------------------------------------------------------------------------------------------------------------
+const { cases: CASES, twice } = mergedCases(CORE_CASES, files);
 const description = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
 const routes = Object.entries(description.paths).flatMap(([path, methods]) => Object.keys(methods).filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m)).map((m) => `${m.toUpperCase()} ${path}`));
 const started = Date.now();
@@ -523,8 +510,9 @@ describe('ownership: every route of /api/openapi.json has an ownership case', ()
   it('lists every route as public (with a reason) or with its attempts, and no case for a route that is gone', () => {
     const missing = routes.filter((route) => !(route in CASES));
     const stale = Object.keys(CASES).filter((route) => !routes.includes(route));
-    expect(missing, 'routes without an ownership case: add one to CASES in security/ownership.test.ts').toEqual([]);
+    expect(missing, 'routes without an ownership case: add one to security/cases/<feature>.ts (or CORE_CASES in security/ownership.test.ts)').toEqual([]);
     expect(stale, 'cases of routes that no longer exist').toEqual([]);
+    expect(twice, 'routes with two cases').toEqual([]);
     for (const [route, entry] of Object.entries(CASES)) if ('public' in entry) expect(entry.public.length, route).toBeGreaterThan(5);
   });
 

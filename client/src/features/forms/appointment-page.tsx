@@ -234,14 +234,14 @@ function AppointmentForm() {
         <fieldset className="forms-section" disabled={waiting}>
           <legend className="forms-section__title">{t('sections.visit', { ns: 'appointments' })}</legend>
           {loadFailed ? <p className="problem-note">{t('errors.loadBoutiques', { ns: 'appointments' })}</p> : null}
-          <div className={`account-field${boutiqueError ? ' account-field--error' : ''}`}>
-            <label className="account-field__label" htmlFor={`${ids}-boutique`}>
+          <div className={`form-field${boutiqueError ? ' form-field--error' : ''}`}>
+            <label className="form-field__label" htmlFor={`${ids}-boutique`}>
               {t('fields.boutique', { ns: 'appointments' })}
             </label>
             <select
               id={`${ids}-boutique`}
               name="boutique_id"
-              className="account-field__input"
+              className="form-field__input"
               value={values.boutique_id}
               aria-invalid={boutiqueError ? true : undefined}
               aria-describedby={boutiqueError ? `${ids}-boutique-error` : undefined}
@@ -259,13 +259,13 @@ function AppointmentForm() {
               ))}
             </select>
             {boutiqueError ? (
-              <p id={`${ids}-boutique-error`} className="account-field__error">
+              <p id={`${ids}-boutique-error`} className="form-field__error">
                 {boutiqueError}
               </p>
             ) : null}
           </div>
           <fieldset className={`appointment-reasons${reasonError ? ' appointment-reasons--error' : ''}`} aria-describedby={reasonError ? `${ids}-reason-error` : undefined}>
-            <legend className="account-field__label">{t('fields.reason', { ns: 'appointments' })}</legend>
+            <legend className="form-field__label">{t('fields.reason', { ns: 'appointments' })}</legend>
             {APPOINTMENT_REASONS.map((reason) => (
               <label key={reason} className="appointment-choice">
                 <input
@@ -282,7 +282,7 @@ function AppointmentForm() {
               </label>
             ))}
             {reasonError ? (
-              <p id={`${ids}-reason-error`} className="account-field__error">
+              <p id={`${ids}-reason-error`} className="form-field__error">
                 {reasonError}
               </p>
             ) : null}
@@ -312,13 +312,13 @@ function AppointmentForm() {
             <TextField label={t('fields.email', { ns: 'appointments' })} type="email" autoComplete="email" maxLength={254} {...text('email')} />
             <TextField label={t('fields.phone', { ns: 'appointments' })} type="tel" autoComplete="tel" maxLength={PHONE_MAX_LENGTH} {...text('phone')} />
           </div>
-          <div className="account-field">
-            <label className="account-field__label" htmlFor={`${ids}-comments`}>
+          <div className="form-field">
+            <label className="form-field__label" htmlFor={`${ids}-comments`}>
               {t('fields.comments', { ns: 'appointments' })}
             </label>
-            <textarea id={`${ids}-comments`} name="comments" className="account-field__input appointment-form__comments" rows={4} maxLength={COMMENTS_MAX_LENGTH} value={values.comments} onChange={(event) => set('comments', event.target.value)} />
+            <textarea id={`${ids}-comments`} name="comments" className="form-field__input appointment-form__comments" rows={4} maxLength={COMMENTS_MAX_LENGTH} value={values.comments} onChange={(event) => set('comments', event.target.value)} />
           </div>
-          <div className={`account-field${termsError ? ' account-field--error' : ''}`}>
+          <div className={`form-field${termsError ? ' form-field--error' : ''}`}>
             <label className="appointment-choice">
               <input
                 type="checkbox"
@@ -334,7 +334,7 @@ function AppointmentForm() {
               <span>{t('fields.terms', { ns: 'appointments' })}</span>
             </label>
             {termsError ? (
-              <p id={`${ids}-terms-error`} className="account-field__error">
+              <p id={`${ids}-terms-error`} className="form-field__error">
                 {termsError}
               </p>
             ) : null}

@@ -77,7 +77,7 @@ export function SlotPicker({
         </fieldset>
       ) : null}
       {error ? (
-        <p id={`${id}-error`} className="account-field__error" role="alert">
+        <p id={`${id}-error`} className="form-field__error" role="alert">
           {error}
         </p>
       ) : null}

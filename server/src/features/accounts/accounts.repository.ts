@@ -4,7 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { CustomerAddress, CustomerProfile } from '@shop/shared/account/index';
-import type { AccountsDb } from './accounts.tables.ts';
+import { withAccountTables, type AccountsDb } from './accounts.tables.ts';
+import type { Trx } from '../../storage/database.ts';
 import { engineOf, isUniqueViolation } from '../../storage/engine.ts';
 
 export interface CustomerRecord {
@@ -51,6 +52,11 @@ export type TokenSpend = { status: 'spent'; sessionId: string; customerId: numbe
 
 export class AccountsRepository {
   constructor(private readonly db: AccountsDb) {}
+
+  /** The same calls inside a transaction of the caller's (a queued call's work and its receipt, task-receipts.ts). */
+  within(trx: Trx): AccountsRepository {
+    return new AccountsRepository(withAccountTables(trx));
+  }
 
   /** A new customer, or null when the e-mail address has an account already. */
   async createCustomer(values: { email: string; firstname: string; lastname: string; passwordHash: string; now: number }): Promise<CustomerRecord | null> {
@@ -102,10 +108,12 @@ export class AccountsRepository {
    * without (or with someone else's id) is added, the customer's addresses not listed are removed. The defaults follow
    * the `default_shipping` / `default_billing` flags (the first flagged address wins). On PostgreSQL the customer's
    * row is locked first, so two saves at once (two devices, two instances) run one after the other and the second
-   * reads the addresses the first one left (SQLite runs them one after the other anyway).
+   * reads the addresses the first one left (SQLite runs them one after the other anyway). Inside a caller's
+   * transaction it runs in that one.
    */
   async replaceAddresses(customerId: number, addresses: readonly CustomerAddress[], now: number): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    const inTransaction = (work: (trx: AccountsDb) => Promise<void>) => (this.db.isTransaction ? work(this.db) : this.db.transaction().execute(work));
+    await inTransaction(async (trx) => {
       if (engineOf(trx) === 'postgres') await trx.selectFrom('customers').select('id').where('id', '=', customerId).forUpdate().execute();
       const existing = new Set((await trx.selectFrom('customer_addresses').select('id').where('customer_id', '=', customerId).execute()).map((row) => Number(row.id)));
       const kept: number[] = [];

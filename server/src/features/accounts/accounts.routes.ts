@@ -20,6 +20,8 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod/mini';
 import { envelopeSchema, errorEnvelopeSchema, jsonSchema } from '../../plugins/openapi.ts';
+import { TASK_ID_HEADER_DOC } from '../../plugins/queued-route.ts';
+import { withTaskReceipt } from '../../plugins/task-receipts.ts';
 import { CAPTCHA_HEADER } from '../../plugins/throttle.ts';
 import { describeIssues } from '../replication/replication.protocol.ts';
 import { bearerToken } from '../replication/owner.ts';
@@ -33,6 +35,8 @@ export interface AccountRoutesOptions {
   /** Throttles of registration (the form throttle) and of passwords and reset requests. */
   throttle: AccountThrottle;
   registration: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  /** The shop's clock (a queued call's receipt is stamped with it); the system clock when unset. */
+  now?: () => number;
 }
 
 function parse<T>(schema: z.ZodMiniType<T>, input: unknown, what: string): T {
@@ -148,11 +152,23 @@ export function accountRoutes(service: AccountsService, options: AccountRoutesOp
       return { code: 200, result: await service.profile(identity) };
     });
 
-    app.post('/api/user/me', doc('Updates names, e-mail and addresses; answers the profile', UpdateCustomerBodySchema, profile, { querystring: tokenQuery }), async (request) => {
-      const identity = await identify(request);
-      const body = parse(UpdateCustomerBodySchema, request.body, 'account data');
-      return { code: 200, result: await service.updateProfile(identity, body) };
-    });
+    // A queued call (the sync task queue): the change and its receipt in one transaction, scoped to the customer, so a
+    // task sent again is answered with its first answer and another customer cannot replay it (task-receipts.ts).
+    app.post(
+      '/api/user/me',
+      doc('Updates names, e-mail and addresses; answers the profile. Queued: with X-Task-Id, a task sent again gets its first answer', UpdateCustomerBodySchema, profile, {
+        querystring: tokenQuery,
+        headers: { type: 'object', properties: TASK_ID_HEADER_DOC },
+      }),
+      async (request, reply) => {
+        const identity = await identify(request);
+        const body = parse(UpdateCustomerBodySchema, request.body, 'account data');
+        return withTaskReceipt(request, reply, { scope: `customer:${identity.customerId}`, ...(options.now ? { now: options.now } : {}) }, async (trx) => ({
+          status: 200,
+          body: { code: 200, result: await service.updateProfile(identity, body, trx) },
+        }));
+      },
+    );
 
     app.get(
       '/api/user/order-history',

@@ -24,6 +24,7 @@ import type { AppConfig } from '../../config.ts';
 import type { CartRepository } from '../cart/cart.repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { ReplicationRepository } from '../replication/replication.repository.ts';
+import type { Trx } from '../../storage/database.ts';
 import type { AccountsRepository, CustomerRecord } from './accounts.repository.ts';
 import type { GuestMerge } from './guest-merge.ts';
 import type { MailLocale } from '../mail/mail-locale.ts';
@@ -207,9 +208,13 @@ export class AccountsService {
   }
 
   /** Names, e-mail (unique) and addresses; the id and group are not the customer's to change. */
-  async updateProfile(identity: CustomerIdentity, body: UpdateCustomerBody): Promise<CustomerProfile> {
-    const { repository } = this.deps;
-    const customer = await this.customer(identity);
+  /**
+   * Changes the profile; with `trx` (a queued call, task-receipts.ts) every read and write runs in that transaction,
+   * so the change and the call's receipt are stored together.
+   */
+  async updateProfile(identity: CustomerIdentity, body: UpdateCustomerBody, trx?: Trx): Promise<CustomerProfile> {
+    const repository = trx ? this.deps.repository.within(trx) : this.deps.repository;
+    const customer = await this.customer(identity, repository);
     const email = body.customer.email ? normaliseEmail(body.customer.email) : customer.email;
     const updated = await repository.updateCustomer(customer.id, { email, firstname: body.customer.firstname.trim(), lastname: body.customer.lastname.trim(), now: this.now });
     if (!updated) throw new DomainError('account_email_exists', ACCOUNT_MESSAGES.emailExists);
@@ -249,8 +254,8 @@ export class AccountsService {
     return identity ? customerOwner(identity.customerId) : null;
   };
 
-  private async customer(identity: CustomerIdentity): Promise<CustomerRecord> {
-    const customer = await this.deps.repository.byId(identity.customerId);
+  private async customer(identity: CustomerIdentity, repository = this.deps.repository): Promise<CustomerRecord> {
+    const customer = await repository.byId(identity.customerId);
     if (!customer) throw tokenRefused();
     return customer;
   }

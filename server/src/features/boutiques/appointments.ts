@@ -11,9 +11,6 @@ import { DomainError, type Language, type StoreCode } from '@shop/shared';
 import { FIELD_MESSAGES, type FieldMessageKey } from '@shop/shared/account/account-fields';
 import { checkAppointment, type AppointmentBody, type AppointmentReason, type BoutiqueSlots } from '@shop/shared/forms/appointment.schema';
 import { addDays, dayNumber, findSlot, localDate, MAX_SLOT_DAYS, slotsForDays, type Slot } from '@shop/shared/forms/slots';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppConfig } from '../../config.ts';
-import type { Throttle } from '../../plugins/throttle.ts';
 import type { TaskAnswer } from '../../plugins/task-receipts.ts';
 import type { Trx } from '../../storage/database.ts';
 import { insertSubmission } from '../forms/inbox.repository.ts';
@@ -138,17 +135,4 @@ export class AppointmentBook {
       },
     };
   }
-}
-
-/**
- * The guard of a public form: the form throttle's wait (FORM_RATE_*), then always the captcha (spec 2 §4: every
- * public form has it; provider `off` passes), spent once.
- */
-export function publicFormGuard(throttle: Throttle, config: AppConfig['accounts']['forms']): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
-  const rule = throttle.rule('forms', { max: config.max, windowSeconds: config.windowSeconds });
-  return async (request, reply) => {
-    throttle.refuseWhileWaiting(reply, await rule.peek(request));
-    await throttle.requireCaptcha(request);
-    await rule.hit(request);
-  };
 }

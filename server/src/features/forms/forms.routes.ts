@@ -24,6 +24,7 @@ import { findReceipt, replay, taskIdOf, TASK_ID_HEADER, withTaskReceipt } from '
 import { CAPTCHA_HEADER, type Throttle } from '../../plugins/throttle.ts';
 import type { Db } from '../../storage/database.ts';
 import { parseBody } from '../cart/cart.schema.ts';
+import { publicFormGuard } from './public-form.ts';
 import { MAIL_LOCALE_QUERY, mailLocaleOf, type MailLocale } from '../mail/mail-locale.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { CustomerOf } from '../reviews/reviews.routes.ts';
@@ -65,10 +66,12 @@ export function tooLargeBody(key: 'formTooLarge' | 'uploadsTooLarge') {
 export function formsRoutes(deps: FormsRoutesDeps) {
   return async function routes(app: FastifyInstance): Promise<void> {
     app.setErrorHandler(tooLargeBody('formTooLarge'));
-    const rule = deps.throttle.rule('forms', { max: deps.rate.max, windowSeconds: deps.rate.windowSeconds });
 
     /** A bearer token names the customer (recorded with the form); an expired one does not stop a public form. */
     const customerOf = async (request: FastifyRequest): Promise<number | null> => deps.customerOf(request).catch(() => null);
+
+    const admit = publicFormGuard(deps.throttle, deps.rate);
+    const rule = deps.throttle.rule('forms', { max: deps.rate.max, windowSeconds: deps.rate.windowSeconds });
 
     /** Throttle and captcha of a public form; a task answered already is replayed without either. */
     async function guard(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
@@ -77,10 +80,7 @@ export function formsRoutes(deps: FormsRoutesDeps) {
         replay(reply, kept);
         return false;
       }
-      const state = await rule.peek(request);
-      deps.throttle.refuseWhileWaiting(reply, state);
-      await deps.throttle.requireCaptcha(request);
-      await rule.hit(request);
+      await admit(request, reply);
       return true;
     }
 

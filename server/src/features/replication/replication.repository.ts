@@ -20,6 +20,7 @@ import { sql } from 'kysely';
 import { compiledOnce, type Db, type Trx } from '../../storage/database.ts';
 import { engineOf, isConcurrencyConflict, isUniqueViolation, lockOwner, notify, runTransaction, type RetryOptions } from '../../storage/engine.ts';
 import type { ChangeFeed } from './change-feed.ts';
+import { isRetiredCollection } from './retired-collections.ts';
 import { describeIssues, splitDeleted, type Checkpoint, type PullAnswer, type PulledDocument, type PushRow } from './replication.protocol.ts';
 
 export type { Trx };
@@ -176,6 +177,8 @@ function sameVersion(assumed: Record<string, unknown>, master: CurrentCopy): boo
 }
 
 function definitionOf(collection: CollectionName): CollectionDefinition<Doc> {
+  // Every write reads the definition first: a retired collection is never stored (retired-collections.ts).
+  if (isRetiredCollection(collection)) throw new Error(`The ${String(collection)} collection is no longer replicated; nothing of it is stored`);
   return REPLICATED_COLLECTIONS[collection] as unknown as CollectionDefinition<Doc>;
 }
 

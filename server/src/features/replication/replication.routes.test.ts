@@ -1,11 +1,13 @@
 import { addToLineOp, applyCartOp } from '@shop/shared/cart/cart-line';
 import type { CartLineDoc } from '@shop/shared/cart/cart.schema';
-import { REPLICATED_COLLECTIONS } from '@shop/shared/sync/collections';
+import { REPLICATED_COLLECTIONS, type CollectionName } from '@shop/shared/sync/collections';
 import type { SkuSetEntryDoc } from '@shop/shared/sync/sku-set.schema';
 import { SAMPLE_DOCS } from '@shop/shared/sync/test-documents';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, TEST_NOW } from '../../test/build-test-app.ts';
 import { fixtureCatalogue } from '../../test/fixture-catalogue.ts';
+import { InProcessChangeFeed } from './change-feed.ts';
+import { ReplicationRepository } from './replication.repository.ts';
 
 const app = await buildTestApp({ catalogue: fixtureCatalogue() });
 
@@ -253,7 +255,7 @@ describe('pull', () => {
   });
 
   it('answers no documents and no checkpoint for an empty collection', async () => {
-    expect(await pull(await newCart(), 'syncTasks')).toEqual({ documents: [], checkpoint: null });
+    expect(await pull(await newCart(), 'checkoutDrafts')).toEqual({ documents: [], checkpoint: null });
   });
 
   it('returns a deleted document with _deleted: true after its deletion, and never forgets it', async () => {
@@ -286,6 +288,64 @@ describe('pull', () => {
       expect(response.statusCode, query).toBe(400);
       expect(response.json().result.message).toContain(message);
     }
+  });
+});
+
+describe('the retired syncTasks collection (decision 042: a device-only queue now)', () => {
+  /** A task as the last release's tab pushes it (version 0 of the replicated collection). */
+  const oldTask = (id: string) => ({
+    id,
+    updatedAt: 100,
+    writeId: `w-${id}`,
+    url: '/api/user/me',
+    payload: { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: { customer: { firstname: 'Anna' } } },
+    silent: false,
+    is_result_cacheable: false,
+    acknowledged: false,
+    created_at: 90,
+    transmited: false,
+    _deleted: false,
+  });
+  const tables = async () => ({ documents: await count('replicated_documents'), events: await count('replication_events'), writes: await count('applied_writes') });
+
+  it('answers an old tab’s pull with no documents and the checkpoint it asked for, so it settles', async () => {
+    const cart = await newCart();
+    expect(await pull(cart, 'syncTasks')).toEqual({ documents: [], checkpoint: null });
+    expect(await pull(cart, 'syncTasks', '&updatedAt=120&id=task-1&limit=10')).toEqual({ documents: [], checkpoint: { id: 'task-1', updatedAt: 120 } });
+  });
+
+  it('answers an old tab’s push with no conflicts and stores nothing of it, not even its write id', async () => {
+    const cart = await newCart();
+    const before = await tables();
+    expect(await pushOk(cart, 'syncTasks', [{ assumedMasterState: null, newDocumentState: oldTask('task-a') }, { newDocumentState: oldTask('task-b') }])).toEqual([]);
+    // The same push again (an old tab retrying) is answered the same.
+    expect(await pushOk(cart, 'syncTasks', [{ assumedMasterState: null, newDocumentState: oldTask('task-a') }])).toEqual([]);
+    expect(await tables()).toEqual(before);
+    expect(await pull(cart, 'syncTasks')).toEqual({ documents: [], checkpoint: null });
+  });
+
+  it('still asks for the owner and a well-formed request, as every replication call does', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/replication/syncTasks/pull' })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'POST', url: '/api/replication/syncTasks/push?cartId=nope', payload: [] })).statusCode).toBe(401);
+    const cart = await newCart();
+    expect((await app.inject({ method: 'GET', url: `/api/replication/syncTasks/pull?cartId=${cart}&limit=0` })).statusCode).toBe(400);
+    expect((await app.inject({ method: 'POST', url: `/api/replication/syncTasks/push?cartId=${cart}`, payload: { not: 'an array' } })).statusCode).toBe(400);
+  });
+
+  it('has no stream: a ticket for it is a 404 like any collection that is not replicated', async () => {
+    const cart = await newCart();
+    const ticket = await app.inject({ method: 'POST', url: `/api/replication/syncTasks/stream-ticket?cartId=${cart}` });
+    expect(ticket.statusCode).toBe(404);
+  });
+
+  it('is refused by the repository itself, so no other path stores it', async () => {
+    const repository = new ReplicationRepository(app.db, new InProcessChangeFeed(), () => TEST_NOW.getTime());
+    const owner = `guest:${await newCart()}`;
+    const before = await tables();
+    // The name the route no longer hands over: a write of it by any other path is a bug, refused whole.
+    await expect(repository.push('syncTasks' as CollectionName, owner, [{ newDocumentState: oldTask('task-c') }])).rejects.toThrow(/no longer replicated/);
+    await expect(repository.writeServerSide('syncTasks' as CollectionName, owner, 'task-d', async () => ({ data: oldTask('task-d') }))).rejects.toThrow(/no longer replicated/);
+    expect(await tables()).toEqual(before);
   });
 });
 

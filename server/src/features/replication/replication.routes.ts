@@ -1,6 +1,7 @@
 /**
  * `/api/replication/:collection/{pull,push,stream}`: RxDB's replication protocol for the collections of
- * `REPLICATED_COLLECTIONS`, scoped to the owner the request names (owner.ts). Pull and push answer in the envelope
+ * `REPLICATED_COLLECTIONS`, scoped to the owner the request names (owner.ts). A retired collection (`syncTasks`,
+ * retired-collections.ts) is still answered by pull and push, with nothing, for one release. Pull and push answer in the envelope
  * (`result` holds RxDB's shape); the stream is server-sent events whose `data` is RxDB's stream item as JSON.
  * The stream is opened with a ticket (`stream-ticket`, stream-tickets.ts) and lives only as long as the credential
  * behind it: it is re-checked every `recheckMs`, and the stream ends once the session ended (logout, a password
@@ -16,6 +17,7 @@ import type { ChangeFeed } from './change-feed.ts';
 import { ownerHeaders, type Owners } from './owner.ts';
 import { DEFAULT_PULL_LIMIT, MAX_PULL_LIMIT, MAX_PUSH_ROWS, parsePullQuery, parsePushBody } from './replication.protocol.ts';
 import type { ReplicationRepository } from './replication.repository.ts';
+import { isRetiredCollection, RETIRED_COLLECTIONS, type RetiredCollection } from './retired-collections.ts';
 import { StreamTickets, TICKET_TTL_MS, type StreamCredential } from './stream-tickets.ts';
 
 /** A comment line now and then keeps proxies from closing a quiet stream. */
@@ -33,18 +35,32 @@ export interface ReplicationDependencies {
   recheckMs?: number;
 }
 
+/** The collections replicated now (whether or not the shared list still names a retired one). */
+const REPLICATED = COLLECTION_NAMES.filter((name) => !isRetiredCollection(name));
+
 function collectionParam(value: string): CollectionName {
-  if (!isCollectionName(value)) {
-    throw new DomainError('not_found', `There is no replicated collection "${value.slice(0, 60)}"; use ${COLLECTION_NAMES.join(', ')}`, { status: 404 });
+  if (!isCollectionName(value) || isRetiredCollection(value)) {
+    throw new DomainError('not_found', `There is no replicated collection "${value.slice(0, 60)}"; use ${REPLICATED.join(', ')}`, { status: 404 });
   }
   return value;
+}
+
+/** Pull and push also answer a retired collection (with nothing); the stream routes do not. */
+function answeredCollectionParam(value: string): CollectionName | RetiredCollection {
+  return isRetiredCollection(value) ? value : collectionParam(value);
 }
 
 const ownerQuery = {
   cartId: { type: 'string', description: 'The guest cart token from POST /api/cart/create' },
   token: { type: 'string', description: 'A customer access token (or send it as Authorization: Bearer)' },
 };
-const collectionParams = { type: 'object', properties: { collection: { type: 'string', enum: [...COLLECTION_NAMES] } }, required: ['collection'] };
+const collectionParams = { type: 'object', properties: { collection: { type: 'string', enum: [...REPLICATED] } }, required: ['collection'] };
+/** Pull and push: the replicated collections, and the retired ones (answered with nothing for one release). */
+const answeredParams = {
+  type: 'object',
+  properties: { collection: { type: 'string', enum: [...REPLICATED, ...RETIRED_COLLECTIONS], description: `Retired, answered with nothing: ${RETIRED_COLLECTIONS.join(', ')}` } },
+  required: ['collection'],
+};
 const documentSchema = { type: 'object', description: 'A replicated document with `_deleted`', additionalProperties: true };
 const checkpointSchema = { type: ['object', 'null'], properties: { id: { type: 'string' }, updatedAt: { type: 'integer' } } };
 const refused = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema };
@@ -72,7 +88,7 @@ export function replicationRoutes({ repository, owners, feed, db, now, recheckMs
         schema: {
           tags: ['replication'],
           summary: 'Documents changed after a checkpoint, oldest first, deleted ones with `_deleted: true`',
-          params: collectionParams,
+          params: answeredParams,
           querystring: {
             type: 'object',
             properties: {
@@ -87,10 +103,11 @@ export function replicationRoutes({ repository, owners, feed, db, now, recheckMs
         },
       },
       async (request, reply) => {
-        const collection = collectionParam(request.params.collection);
+        const collection = answeredCollectionParam(request.params.collection);
         const { checkpoint, limit } = parsePullQuery(request.query);
         const { owner } = await owners.resolve(request.query, ownerHeaders(request));
         reply.header('cache-control', 'no-store');
+        if (isRetiredCollection(collection)) return { code: 200, result: { documents: [], checkpoint } };
         return { code: 200, result: await repository.pull(collection, owner, checkpoint, limit) };
       },
     );
@@ -103,7 +120,7 @@ export function replicationRoutes({ repository, owners, feed, db, now, recheckMs
         schema: {
           tags: ['replication'],
           summary: `Writes up to ${MAX_PUSH_ROWS} documents; answers the server's copy of each conflicting one`,
-          params: collectionParams,
+          params: answeredParams,
           querystring: { type: 'object', properties: ownerQuery },
           body: {
             type: 'array',
@@ -113,9 +130,11 @@ export function replicationRoutes({ repository, owners, feed, db, now, recheckMs
         },
       },
       async (request) => {
-        const collection = collectionParam(request.params.collection);
+        const collection = answeredCollectionParam(request.params.collection);
         const { owner } = await owners.resolve(request.query, ownerHeaders(request));
         const rows = parsePushBody(request.body);
+        // A retired collection's documents are dropped unread (no code ever wrote a sync task before the queue existed).
+        if (isRetiredCollection(collection)) return { code: 200, result: [] };
         return { code: 200, result: await repository.push(collection, owner, rows) };
       },
     );

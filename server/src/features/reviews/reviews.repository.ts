@@ -1,7 +1,7 @@
 /** The `reviews` table (migration 005): product reviews and their moderation status (1 approved, 2 pending, 3 rejected). */
 import { percentOfRatings, REVIEW_STATUS, type RatingVote, type Review, type ReviewInput, type ReviewStatus } from '@shop/shared/content/index';
 import type { Generated, Selectable } from 'kysely';
-import type { Db } from '../../storage/database.ts';
+import type { Db, Trx } from '../../storage/database.ts';
 
 interface ReviewsTable {
   id: Generated<number>;
@@ -74,11 +74,14 @@ export class ReviewsRepository {
     return (await this.db.selectFrom('products').select('id').where('id', '=', productId).executeTakeFirst()) !== undefined;
   }
 
-  /** Stores a new review as pending, with its score both as stars and as votes in percent (`reviewScores`). */
-  async create(input: Omit<ReviewInput, 'rating' | 'ratings'> & { rating: number; ratings: RatingVote[] }, author: { customerId: number | null; store: string }): Promise<Review> {
+  /**
+   * Stores a new review as pending, with its score both as stars and as votes in percent (`reviewScores`); with `trx`,
+   * in that transaction (a queued call's work, task-receipts.ts).
+   */
+  async create(input: Omit<ReviewInput, 'rating' | 'ratings'> & { rating: number; ratings: RatingVote[] }, author: { customerId: number | null; store: string }, trx?: Trx): Promise<Review> {
     const at = this.now();
     const { ratings, ...fields } = input;
-    const row = await this.db
+    const row = await (trx ? trx.withTables<{ reviews: ReviewsTable }>() : this.db)
       .insertInto('reviews')
       .values({ ...fields, ratings: JSON.stringify(ratings), percent: percentOfRatings(ratings), customer_id: author.customerId, status: REVIEW_STATUS.pending, store: author.store, created_at: at, updated_at: at })
       .returningAll()

@@ -1,8 +1,10 @@
 /**
- * Ownership cases of the boutique and appointment routes (joined into CASES of security/ownership.test.ts). Boutiques
+ * Ownership cases of the boutique and appointment routes (loaded by security/ownership.test.ts, ownership-kit.ts). Boutiques
  * and free slots are the shop's own public information; a booking only adds a new appointment of its sender and
  * answers only that; defining a boutique takes the admin token.
  */
+import type { OwnershipCases } from '../ownership-kit.ts';
+
 type Attempt = { method: 'PUT'; path: string; payload: unknown; headers?: Record<string, string> };
 
 const boutique = {
@@ -29,3 +31,5 @@ export const BOUTIQUE_CASES: Record<string, { public: string } | { attempts: (ow
     ],
   },
 };
+
+export const ownership: OwnershipCases = { cases: BOUTIQUE_CASES };
