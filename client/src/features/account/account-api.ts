@@ -1,5 +1,5 @@
 /** The customer calls of spec 2 §7 (`/api/user/*`, the accounts contract); the gate adds the bearer token. */
-import type { ChangePasswordBody, CreateCustomerBody, CustomerProfile, LoginMeta, OrderHistory, RefreshMeta, UpdateCustomerBody } from '@shop/shared/account/index';
+import type { ChangePasswordBody, CreateCustomerBody, CustomerProfile, LoginMeta, OrderHistory, RefreshMeta } from '@shop/shared/account/index';
 import { ORDER_HISTORY_PAGE_SIZE } from '@shop/shared/account/account.schema';
 import type { StoreCode } from '@shop/shared/stores/stores';
 import { shopperLocaleQuery } from '@shop/shared/stores/shopper-locale';
@@ -38,10 +38,6 @@ export async function logout(): Promise<void> {
 
 export async function me(): Promise<CustomerProfile> {
   return (await customerRequest<CustomerProfile>('/api/user/me', {})).result;
-}
-
-export async function updateMe(customer: UpdateCustomerBody['customer']): Promise<CustomerProfile> {
-  return (await customerRequest<CustomerProfile>('/api/user/me', json({ customer }))).result;
 }
 
 export async function orderHistory(currentPage = 1, pageSize = ORDER_HISTORY_PAGE_SIZE): Promise<OrderHistory> {

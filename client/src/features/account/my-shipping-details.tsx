@@ -6,6 +6,7 @@ import { useTranslation } from '../../app/i18n.ts';
 import { useStore } from '../../app/store-context.tsx';
 import { storeCountryFor, useShipToCountries } from '../checkout/checkout-config.ts';
 import { FormFailure, SubmitButton, TextField, useAccountForm } from './account-form.tsx';
+import { updateProfileTask } from './profile-task.ts';
 import { loadSessionModule } from './session-loader.ts';
 import { useSessionUser } from './session-store.ts';
 
@@ -28,10 +29,13 @@ export function ShippingDetailsSection() {
     }
   };
 
+  // A queued task like the profile's (spec 2 §7 "POST /api/user/me"): offline it is saved on this device and the
+  // list shows the change once the shop has it; a refusal throws, and the form keeps what was typed.
   const save = async (next: CustomerAddress[]) => {
     const session = await loadSessionModule();
-    await session.updateProfile({ firstname: profile.firstname, lastname: profile.lastname, addresses: next });
-    session.showAccountNotice('success', 'notices.accountUpdated');
+    const outcome = await updateProfileTask({ firstname: profile.firstname, lastname: profile.lastname, addresses: next });
+    if (outcome === 'queued') session.showAccountNotice('info', 'notices.profileQueued');
+    else session.showAccountNotice('success', 'notices.accountUpdated');
     setEditing(null);
   };
 

@@ -10,7 +10,7 @@
  *   wiped from the device; "You're logged out" unless silent.
  * Other tabs follow through the stored record (session-store.ts) and the cart token (cart-runtime.ts).
  */
-import type { CustomerProfile, UpdateCustomerBody } from '@shop/shared/account/account.schema';
+import type { CustomerProfile } from '@shop/shared/account/account.schema';
 import type { StoreCode } from '@shop/shared/stores/stores';
 import i18next from 'i18next';
 import { ApiError } from '../../app/api.ts';
@@ -151,12 +151,6 @@ export async function createPasswordAndLogin(email: string, resetToken: string, 
 /** Sets the new password from the e-mailed link, without logging in (the page logs in next, through its guard). */
 export async function createPassword(email: string, resetToken: string, newPassword: string): Promise<void> {
   await api.createPassword(email, newPassword, resetToken);
-}
-
-export async function updateProfile(customer: UpdateCustomerBody['customer']): Promise<CustomerProfile> {
-  const current = await api.updateMe(customer);
-  updateUser((user) => ({ ...user, current }));
-  return current;
 }
 
 /** Spec 2 §5: refused offline. The server ends every other session and hands this device new tokens. */

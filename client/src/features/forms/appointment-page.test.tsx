@@ -3,29 +3,12 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../app/i18n.ts';
 import { StoreProvider } from '../../app/store-context.tsx';
-import type { TaskSpec, TaskView } from '../sync/task-queue.ts';
+import { queue, resetQueue } from '../../test/fake-task-queue.ts';
 import en from '../../locales/en/appointments.json';
 import nl from '../../locales/nl/appointments.json';
 import de from '../../locales/de/appointments.json';
 
-/** The sync task queue, faked (its own tests are the queue's): what was queued, and the page's watchers. */
-const queue = vi.hoisted(() => ({
-  specs: [] as TaskSpec[],
-  watchers: new Map<string, (view: TaskView | null) => void>(),
-  acknowledged: [] as string[],
-}));
-vi.mock('../sync/task-queue.ts', () => ({
-  enqueueTask: vi.fn(async (spec: TaskSpec) => {
-    queue.specs.push(spec);
-    return spec.taskId!;
-  }),
-  watchTask: vi.fn((id: string, onChange: (view: TaskView | null) => void) => {
-    queue.watchers.set(id, onChange);
-    return () => queue.watchers.delete(id);
-  }),
-  acknowledgeTask: vi.fn(async (id: string) => void queue.acknowledged.push(id)),
-  taskPhotos: vi.fn(async () => []),
-}));
+vi.mock('../sync/task-queue.ts', () => import('../../test/fake-task-queue.ts'));
 
 const { AppointmentPage } = await import('./appointment-page.tsx');
 
@@ -50,9 +33,7 @@ let slotTimes: string[];
 let slotRequests: number;
 
 beforeEach(async () => {
-  queue.specs.length = 0;
-  queue.watchers.clear();
-  queue.acknowledged.length = 0;
+  resetQueue();
   slotTimes = ['10:00', '10:30', '11:00'];
   slotRequests = 0;
   vi.stubGlobal(

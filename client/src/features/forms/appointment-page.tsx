@@ -19,6 +19,7 @@ import { loadBoutiques, loadSlots, useAppointmentTexts, type Loaded } from './bo
 import { SlotPicker } from './slot-picker.tsx';
 import '../account/account.css';
 import '../../ui/problem-note.css';
+import './forms.css';
 import './appointment.css';
 
 type Values = { boutique_id: string; reason: string; date: string; slot: string; name: string; email: string; phone: string; comments: string; terms: boolean };
@@ -198,18 +199,18 @@ function AppointmentForm() {
   };
 
   const header = (
-    <header className="appointment-page__header">
-      <h1 className="appointment-page__title">{t('title', { ns: 'appointments' })}</h1>
-      <p className="appointment-page__intro">{t('intro', { ns: 'appointments' })}</p>
+    <header className="forms-page__header">
+      <h1 className="forms-page__title">{t('title', { ns: 'appointments' })}</h1>
+      <p className="forms-page__intro">{t('intro', { ns: 'appointments' })}</p>
     </header>
   );
 
   if (phase.state === 'sent') {
     const booked = phase.result.appointment;
     return (
-      <div className="container appointment-page">
+      <div className="container forms-page">
         {header}
-        <div className="appointment-card appointment-done">
+        <div className="forms-card appointment-done">
           <p role="status" className="problem-note problem-note--success">
             {t('booked', { ns: 'appointments' })}
           </p>
@@ -227,11 +228,11 @@ function AppointmentForm() {
   const termsError = errorOf('terms');
   const boutiqueError = errorOf('boutique_id');
   return (
-    <div className="container appointment-page">
+    <div className="container forms-page">
       {header}
-      <form ref={formRef} className="appointment-card appointment-form" noValidate onSubmit={onSubmit} aria-busy={waiting || undefined}>
-        <fieldset className="appointment-form__section" disabled={waiting}>
-          <legend className="appointment-form__section-title">{t('sections.visit', { ns: 'appointments' })}</legend>
+      <form ref={formRef} className="forms-card forms-form" noValidate onSubmit={onSubmit} aria-busy={waiting || undefined}>
+        <fieldset className="forms-section" disabled={waiting}>
+          <legend className="forms-section__title">{t('sections.visit', { ns: 'appointments' })}</legend>
           {loadFailed ? <p className="problem-note">{t('errors.loadBoutiques', { ns: 'appointments' })}</p> : null}
           <div className={`form-field${boutiqueError ? ' form-field--error' : ''}`}>
             <label className="form-field__label" htmlFor={`${ids}-boutique`}>
@@ -304,10 +305,10 @@ function AppointmentForm() {
             />
           ) : null}
         </fieldset>
-        <fieldset className="appointment-form__section" disabled={waiting}>
-          <legend className="appointment-form__section-title">{t('sections.you', { ns: 'appointments' })}</legend>
+        <fieldset className="forms-section" disabled={waiting}>
+          <legend className="forms-section__title">{t('sections.you', { ns: 'appointments' })}</legend>
           <TextField label={t('fields.name', { ns: 'appointments' })} autoComplete="name" maxLength={100} {...text('name')} />
-          <div className="appointment-form__pair">
+          <div className="forms-row">
             <TextField label={t('fields.email', { ns: 'appointments' })} type="email" autoComplete="email" maxLength={254} {...text('email')} />
             <TextField label={t('fields.phone', { ns: 'appointments' })} type="tel" autoComplete="tel" maxLength={PHONE_MAX_LENGTH} {...text('phone')} />
           </div>

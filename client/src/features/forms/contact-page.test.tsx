@@ -2,33 +2,12 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeCatalogue, renderShop } from '../../test/shop-test-utils.tsx';
-import type { TaskSpec, TaskView } from '../sync/task-queue.ts';
+import { queue, resetQueue } from '../../test/fake-task-queue.ts';
 
-/** The sync task queue (its own tests cover it): records what the form queues and lets the test answer. */
-const queue = vi.hoisted(() => ({
-  specs: [] as TaskSpec[],
-  watchers: new Map<string, (view: TaskView | null) => void>(),
-  acknowledged: [] as string[],
-}));
-vi.mock('../sync/task-queue.ts', () => ({
-  enqueueTask: vi.fn(async (spec: TaskSpec) => {
-    queue.specs.push(spec);
-    return spec.taskId ?? 'made-by-queue';
-  }),
-  watchTask: vi.fn((id: string, onChange: (view: TaskView | null) => void) => {
-    queue.watchers.set(id, onChange);
-    return () => queue.watchers.delete(id);
-  }),
-  acknowledgeTask: vi.fn(async (id: string) => {
-    queue.acknowledged.push(id);
-  }),
-  taskPhotos: vi.fn(async () => []),
-}));
+vi.mock('../sync/task-queue.ts', () => import('../../test/fake-task-queue.ts'));
 
 beforeEach(() => {
-  queue.specs.length = 0;
-  queue.watchers.clear();
-  queue.acknowledged.length = 0;
+  resetQueue();
   installFakeCatalogue({ categories: [] });
 });
 

@@ -1,9 +1,11 @@
 /** /contacts (spec 2 §2, §3 "Contact request"): the contact form, sent as a sync task (kind `contact`). */
+import { checkContact, CONTACT_FIELDS, CONTACT_PREFERENCES, CONTACT_SALUTATIONS, CONTACT_SUBJECTS, type ContactField } from '@shop/shared/forms/contact.schema';
+import { TEXT_MAX } from '@shop/shared/forms/form-fields';
 import { useStore } from '../../app/store-context.tsx';
 import { useTranslation } from '../../app/i18n.ts';
 import { ChoiceField, FormFailure, SelectField, SubmitButton, TextAreaField, TextField } from '../../ui/form/fields.tsx';
-import { FormPage, perField, SentPanel, useInquiryForm, WaitingPanel } from './form-parts.tsx';
-import { checkContact, CONTACT_FIELDS, CONTACT_PREFERENCES, CONTACT_SUBJECTS, contactBody, MESSAGE_MAX_LENGTH, SALUTATIONS, type ContactField } from './form-rules.ts';
+import { FormPage, perField, SubmissionPanels, useInquiryForm } from './form-parts.tsx';
+import { contactBody } from './form-rules.ts';
 import { formUrl, useFormTask } from './form-submission.ts';
 
 const EMPTY = Object.fromEntries(CONTACT_FIELDS.map((name) => [name, ''])) as Record<ContactField, string>;
@@ -11,7 +13,7 @@ const EMPTY = Object.fromEntries(CONTACT_FIELDS.map((name) => [name, ''])) as Re
 export function ContactPage() {
   const { t, i18n } = useTranslation();
   const store = useStore();
-  const form = useInquiryForm(EMPTY, perField(CONTACT_FIELDS, checkContact));
+  const form = useInquiryForm(EMPTY, perField(CONTACT_FIELDS, (values) => checkContact(contactBody(values))));
   const task = useFormTask({
     kind: 'contact',
     draftKey: `contact:${store}`,
@@ -23,15 +25,14 @@ export function ContactPage() {
 
   return (
     <FormPage title={label('title')} intro={label('intro')}>
-      {task.submission.state === 'sent' ? <SentPanel onStartOver={task.startOver} /> : null}
-      {task.submission.state === 'waiting' ? <WaitingPanel offline={task.submission.offline} /> : null}
+      <SubmissionPanels submission={task.submission} onStartOver={task.startOver} />
       {task.submission.state === 'editing' ? (
         <form
           className="forms-form"
           noValidate
           onSubmit={form.onSubmit((values) => task.submit({ url: formUrl('/api/forms/contacts', store, i18n.language), body: contactBody(values), values }))}
         >
-          <ChoiceField label={label('salutation')} required choices={SALUTATIONS.map((value) => ({ value, label: label(`salutations.${value}`) }))} {...form.field('salutation')} />
+          <ChoiceField label={label('salutation')} required choices={CONTACT_SALUTATIONS.map((value) => ({ value, label: label(`salutations.${value}`) }))} {...form.field('salutation')} />
           <TextField label={label('name')} autoComplete="name" required {...form.field('name')} />
           <div className="forms-row">
             <TextField label={label('email')} type="email" autoComplete="email" required {...form.field('email')} />
@@ -51,7 +52,7 @@ export function ContactPage() {
             choices={CONTACT_SUBJECTS.map((value) => ({ value, label: label(`subjects.${value}`) }))}
             {...form.field('subject')}
           />
-          <TextAreaField label={label('message')} rows={6} maxLength={MESSAGE_MAX_LENGTH} required {...form.field('message')} />
+          <TextAreaField label={label('message')} rows={6} maxLength={TEXT_MAX.message} required {...form.field('message')} />
           <ChoiceField label={label('preference')} required choices={CONTACT_PREFERENCES.map((value) => ({ value, label: label(`preferences.${value}`) }))} {...form.field('preference')} />
           <FormFailure message={form.failure} />
           <SubmitButton busy={form.busy} label={t('send', { ns: 'forms' })} busyLabel={t('sending', { ns: 'forms' })} />

@@ -4,17 +4,18 @@
  * unknown or inactive slug is "page not found".
  */
 import type { Language } from '@shop/shared';
+import { checkCustomForm } from '@shop/shared/forms/custom-form.schema';
 import { useEffect, useState } from 'react';
 import { apiGet, ApiError } from '../../app/api.ts';
 import { useTranslation } from '../../app/i18n.ts';
 import { useStore } from '../../app/store-context.tsx';
 import { CheckboxField, FormFailure, SelectField, SubmitButton, TextAreaField, TextField } from '../../ui/form/fields.tsx';
 import { NotFoundPage } from '../layout/lazy-not-found-page.tsx';
-import { FormPage, SentPanel, useInquiryForm, WaitingPanel } from './form-parts.tsx';
-import { checkCustomForm, customFormBody, type CustomFormDefinition, type CustomFormField } from './form-rules.ts';
+import { FormPage, SubmissionPanels, useInquiryForm } from './form-parts.tsx';
+import { customFormBody, type CustomFormField, type LoadedFormDefinition } from './form-rules.ts';
 import { formUrl, useFormTask } from './form-submission.ts';
 
-type Load = { state: 'loading' } | { state: 'done'; definition: CustomFormDefinition } | { state: 'missing' } | { state: 'failed'; message: string };
+type Load = { state: 'loading' } | { state: 'done'; definition: LoadedFormDefinition } | { state: 'missing' } | { state: 'failed'; message: string };
 
 const INPUT_TYPES: Partial<Record<CustomFormField['type'], string>> = { email: 'email', phone: 'tel', number: 'number', date: 'date' };
 
@@ -23,7 +24,7 @@ export function CustomFormPage({ slug }: { slug: string }) {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   useEffect(() => {
     let live = true;
-    apiGet<CustomFormDefinition>(`/api/forms/definitions/${encodeURIComponent(slug)}`).then(
+    apiGet<LoadedFormDefinition>(`/api/forms/definitions/${encodeURIComponent(slug)}`).then(
       (definition) => live && setLoad({ state: 'done', definition }),
       (error: unknown) => live && setLoad(error instanceof ApiError && error.status === 404 ? { state: 'missing' } : { state: 'failed', message: t('errors.network', { ns: 'forms' }) }),
     );
@@ -45,14 +46,14 @@ export function CustomFormPage({ slug }: { slug: string }) {
   return <CustomForm definition={load.definition} />;
 }
 
-function CustomForm({ definition }: { definition: CustomFormDefinition }) {
+function CustomForm({ definition }: { definition: LoadedFormDefinition }) {
   const { t, i18n } = useTranslation();
   const store = useStore();
   const language = (['en', 'nl', 'de'].includes(i18n.language) ? i18n.language : 'en') as Language;
   const names = definition.fields.map((field) => field.name);
   const form = useInquiryForm(
     Object.fromEntries(names.map((name) => [name, ''])),
-    Object.fromEntries(names.map((name) => [name, (values: Record<string, string>) => checkCustomForm(definition, values)[name] ?? null])),
+    Object.fromEntries(names.map((name) => [name, (values: Record<string, string>) => checkCustomForm(definition, customFormBody(definition, values).values)[name] ?? null])),
   );
   const task = useFormTask({ kind: 'customForm', draftKey: `customForm:${definition.slug}:${store}`, onRestore: (values) => form.set(values), onRefused: form.refuse });
   const optional = t('optional', { ns: 'forms' });
@@ -73,8 +74,7 @@ function CustomForm({ definition }: { definition: CustomFormDefinition }) {
 
   return (
     <FormPage title={definition.title[language]} {...(definition.intro ? { intro: definition.intro[language] } : {})}>
-      {task.submission.state === 'sent' ? <SentPanel onStartOver={task.startOver} /> : null}
-      {task.submission.state === 'waiting' ? <WaitingPanel offline={task.submission.offline} /> : null}
+      <SubmissionPanels submission={task.submission} onStartOver={task.startOver} />
       {task.submission.state === 'editing' ? (
         <form
           className="forms-form"

@@ -1,39 +1,40 @@
 /**
- * What every form page shares: the form bound to the forms' texts (field messages of spec 2 §5 and the forms'
- * own), the page frame, and the panels shown while the inquiry waits on this device and once the shop has it.
+ * What every form page shares: the form bound to the forms' texts (the field messages of spec 2 §5 and the forms',
+ * all in FIELD_MESSAGES), the page frame, and the panels shown while the inquiry waits on this device and once the shop has it.
  */
-import { FIELD_MESSAGES } from '@shop/shared/account/account-fields';
+import { FIELD_MESSAGES, type FieldMessageKey } from '@shop/shared/account/account-fields';
+import type { FieldErrors } from '@shop/shared/forms/form-fields';
 import type { ReactNode } from 'react';
 import { ApiError } from '../../app/api.ts';
+import type { SubmissionState } from './form-submission.ts';
 import { useTranslation } from '../../app/i18n.ts';
 import { useForm, type Checks, type Form } from '../../ui/form/use-form.ts';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
-import { ALL_FORM_MESSAGES, type FieldErrors, type FormMessageKey } from './form-rules.ts';
 import '../../ui/problem-note.css';
 import './forms.css';
 
 /** Each field's check, from a check of the whole form (the shared rules check a form at once). */
-export function perField<Name extends string>(names: readonly Name[], check: (values: Record<Name, string>) => FieldErrors<Name>): Checks<Name, FormMessageKey> {
-  return Object.fromEntries(names.map((name) => [name, (values: Record<Name, string>) => check(values)[name] ?? null])) as Checks<Name, FormMessageKey>;
+export function perField<Name extends string>(names: readonly Name[], check: (values: Record<Name, string>) => FieldErrors<Name>): Checks<Name, FieldMessageKey> {
+  return Object.fromEntries(names.map((name) => [name, (values: Record<Name, string>) => check(values)[name] ?? null])) as Checks<Name, FieldMessageKey>;
 }
 
 /** The fields a 400 names (`details.fields: [{path, key}]`), under the form's names. */
-export function refusedFields<Name extends string>(error: unknown, names: readonly Name[]): Partial<Record<Name, FormMessageKey>> {
+export function refusedFields<Name extends string>(error: unknown, names: readonly Name[]): Partial<Record<Name, FieldMessageKey>> {
   if (!(error instanceof ApiError) || error.status !== 400) return {};
   const fields = (error.details as { fields?: unknown } | null | undefined)?.fields;
   if (!Array.isArray(fields)) return {};
-  const found: Partial<Record<Name, FormMessageKey>> = {};
+  const found: Partial<Record<Name, FieldMessageKey>> = {};
   for (const { path, key } of fields as Array<{ path?: unknown; key?: unknown }>) {
     const name = typeof path === 'string' ? names.find((known) => known === path.split('.')[0]) : undefined;
-    if (name && typeof key === 'string' && key in ALL_FORM_MESSAGES) found[name] = key as FormMessageKey;
+    if (name && typeof key === 'string' && key in FIELD_MESSAGES) found[name] = key as FieldMessageKey;
   }
   return found;
 }
 
-export function useInquiryForm<Name extends string>(initial: Record<Name, string>, checks: Partial<Checks<Name, FormMessageKey>>): Form<Name> {
+export function useInquiryForm<Name extends string>(initial: Record<Name, string>, checks: Partial<Checks<Name, FieldMessageKey>>): Form<Name> {
   const { t } = useTranslation();
-  return useForm<Name, FormMessageKey>(initial, checks, {
-    message: (key) => t(`validation.${key}`, { ns: 'forms', defaultValue: ALL_FORM_MESSAGES[key] }),
+  return useForm<Name, FieldMessageKey>(initial, checks, {
+    message: (key) => t(`validation.${key}`, { ns: 'forms', defaultValue: FIELD_MESSAGES[key] }),
     describe: (error) => refusalText(error, t),
     fieldsOf: refusedFields,
   });
@@ -63,6 +64,13 @@ export function FormPage({ title, intro, children }: { title: string; intro?: st
       <div className="forms-card">{children}</div>
     </div>
   );
+}
+
+/** What the page shows of its task besides the form: the success text once sent, the waiting note meanwhile. */
+export function SubmissionPanels({ submission, onStartOver }: { submission: SubmissionState; onStartOver: () => void }) {
+  if (submission.state === 'sent') return <SentPanel onStartOver={onStartOver} />;
+  if (submission.state === 'waiting') return <WaitingPanel offline={submission.offline} />;
+  return null;
 }
 
 /** The inquiry is saved on this device: offline it waits for the connection, online it is on its way. */

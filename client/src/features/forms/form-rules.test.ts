@@ -1,73 +1,105 @@
+import { FIELD_MESSAGES } from '@shop/shared/account/account-fields';
+import { checkContact, ContactFormSchema, CONTACT_FIELDS, CONTACT_LABELS } from '@shop/shared/forms/contact.schema';
+import { checkCustomForm, CustomFormDefinitionSchema, CustomFormSubmissionSchema } from '@shop/shared/forms/custom-form.schema';
+import { checkInvoiceRequest, INVOICE_FIELDS, InvoiceRequestSchema } from '@shop/shared/forms/invoice.schema';
+import { checkTradeIn, TradeInFormSchema } from '@shop/shared/forms/trade-in.schema';
 import { describe, expect, it } from 'vitest';
 import de from '../../locales/de/forms.json';
 import en from '../../locales/en/forms.json';
 import nl from '../../locales/nl/forms.json';
-import { ALL_FORM_MESSAGES, checkContact, checkCustomForm, checkTradeIn, sniffImageType, TRADE_IN_FIELDS, type CustomFormDefinition } from './form-rules.ts';
+import { contactBody, customFormBody, invoiceBody, TRADE_IN_TEXT_FIELDS, tradeInBody, type TradeInTextField } from './form-rules.ts';
 import { fitWithin } from './photo-resize.ts';
 
-const bytes = (...values: Array<number | string>) => new Uint8Array(values.flatMap((value) => (typeof value === 'string' ? [...value].map((c) => c.charCodeAt(0)) : [value])));
+const NOW = new Date('2026-05-10T12:00:00Z');
+/** What the server checks: the body as it arrives (JSON) and as its schema parses it. */
+const arrived = <T>(schema: { parse(value: unknown): T }, body: unknown): T => schema.parse(JSON.parse(JSON.stringify(body)));
 
-describe('sniffImageType', () => {
-  it('tells JPEG, PNG, WebP and HEIC by their first bytes', () => {
-    expect(sniffImageType(bytes(0xff, 0xd8, 0xff, 0xe1, 0, 0))).toBe('image/jpeg');
-    expect(sniffImageType(bytes(0x89, 'PNG', 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d))).toBe('image/png');
-    expect(sniffImageType(bytes('RIFF', 0x24, 0, 0, 0, 'WEBPVP8 '))).toBe('image/webp');
-    for (const brand of ['heic', 'heix', 'mif1']) expect(sniffImageType(bytes(0, 0, 0, 0x18, 'ftyp', brand, 0, 0, 0, 0))).toBe('image/heic');
+describe('the page and the server check the same body alike', () => {
+  const contact = { salutation: 'mr', name: 'Jan', phone: '', email: 'jan@example.com', subject: 'sales', message: 'Hello', preference: 'email' };
+  const contacts = [
+    contact,
+    { ...contact, preference: 'phone' },
+    { ...contact, name: ' J ', email: 'jan@', subject: '' },
+    { ...contact, salutation: '', message: '   ', preference: '' },
+    Object.fromEntries(CONTACT_FIELDS.map((name) => [name, ''])) as typeof contact,
+  ];
+  it('contact', () => {
+    for (const values of contacts) expect(checkContact(contactBody(values)), JSON.stringify(values)).toEqual(checkContact(arrived(ContactFormSchema, contactBody(values))));
+    expect(checkContact(contactBody(contacts[1]!))).toEqual({ phone: 'phoneRequired' });
   });
 
-  it('refuses AVIF, SVG, text, a program and a truncated header', () => {
-    for (const head of [bytes(0, 0, 0, 0x1c, 'ftypavif', 0, 0, 0, 0), bytes('<svg xmlns="http'), bytes('hello, world....'), bytes('MZ', 0x90, 0), bytes(0xff, 0xd8), bytes('RIFF', 0, 0)]) {
-      expect(sniffImageType(head)).toBeNull();
+  const empty = Object.fromEntries(TRADE_IN_TEXT_FIELDS.map((name) => [name, ''])) as Record<TradeInTextField, string>;
+  const tradeIn = { ...empty, brand: 'Rolex', model: 'GMT', year: '2010', desired_amount: '5000', intent: 'sale', receipt: 'yes', warranty_card: 'no', box: 'yes', name: 'Jan', email: 'jan@example.com', terms: 'yes' };
+  const tradeIns = [
+    tradeIn,
+    empty,
+    { ...tradeIn, year: '2027', maintenance_year: '2005', desired_amount: '12.5', terms: '' },
+    { ...tradeIn, year: '98', maintenance_year: 'abc', desired_amount: '0' },
+    { ...tradeIn, maintenance_year: '2005' },
+    { ...tradeIn, brand: 'other' },
+    { ...tradeIn, receipt: '', warranty_card: 'no', box: '' },
+  ];
+  it('trade-in: typed years and amounts, yes/no answers and the terms tick', () => {
+    for (const values of tradeIns) {
+      const body = tradeInBody(values, ['7d0b1f2c-3c4a-4b8e-9a55-0c1d2e3f4a5b']);
+      expect(checkTradeIn(body, NOW), JSON.stringify(values)).toEqual(checkTradeIn(arrived(TradeInFormSchema, body), NOW));
+    }
+    expect(checkTradeIn(tradeInBody(tradeIn, []), NOW)).toEqual({});
+    expect(checkTradeIn(tradeInBody(tradeIns[2]!, []), NOW)).toEqual({ year: 'yearInvalid', desired_amount: 'mustBeAboveZero', terms: 'termsRequired' });
+    expect(checkTradeIn(tradeInBody(tradeIns[6]!, []), NOW)).toEqual({ receipt: 'required', box: 'required' });
+    expect(tradeInBody(tradeIn, [])).toMatchObject({ year: 2010, desired_amount: 5000, receipt: true, warranty_card: false, box: true, terms: true });
+  });
+
+  it('invoice request', () => {
+    const valid = { order_number: '000000123', email: 'anna@example.nl', name: 'Anna', company: '', vat_id: '', street: 'Kalverstraat 1', zip: '1012 NX', city: 'Amsterdam', country: 'NL' };
+    for (const values of [valid, { ...valid, vat_id: 'NL', zip: '12', city: '1234' }, Object.fromEntries(INVOICE_FIELDS.map((name) => [name, ''])) as typeof valid]) {
+      expect(checkInvoiceRequest(invoiceBody(values), ['NL']), JSON.stringify(values)).toEqual(checkInvoiceRequest(arrived(InvoiceRequestSchema, invoiceBody(values)), ['NL']));
     }
   });
-});
 
-describe('the forms’ rules', () => {
-  const contact = { salutation: 'mr', name: 'Jan', phone: '', email: 'jan@example.com', subject: 'sales', message: 'Hello', preference: 'email' };
-  it('contact: the phone is required only for a call', () => {
-    expect(checkContact(contact)).toEqual({});
-    expect(checkContact({ ...contact, preference: 'phone' })).toEqual({ phone: 'phoneRequired' });
-    expect(checkContact({ ...contact, name: 'J', email: 'jan@', subject: '' })).toEqual({ name: 'nameMinLength', email: 'emailInvalid', subject: 'required' });
-  });
-
-  it('trade-in: years between 1900 and now, a service not before the watch, a whole amount above 0, the terms', () => {
-    const valid = { ...(Object.fromEntries(TRADE_IN_FIELDS.map((name) => [name, ''])) as Record<(typeof TRADE_IN_FIELDS)[number], string>), brand: 'Rolex', model: 'GMT', year: '2010', desired_amount: '5000', intent: 'sale', receipt: 'yes', warranty_card: 'no', box: 'yes', name: 'Jan', email: 'jan@example.com', terms: 'yes' };
-    expect(checkTradeIn(valid, 2026)).toEqual({});
-    expect(checkTradeIn({ ...valid, year: '2027', maintenance_year: '2005', desired_amount: '12.5', terms: '' }, 2026)).toEqual({ year: 'yearInvalid', desired_amount: 'mustBeAboveZero', terms: 'termsRequired' });
-    expect(checkTradeIn({ ...valid, maintenance_year: '2005' }, 2026)).toEqual({ maintenance_year: 'maintenanceBeforeYear' });
-    expect(checkTradeIn({ ...valid, brand: 'other' }, 2026)).toEqual({ brand_other: 'required' });
-  });
-
-  it('custom forms: each field’s rule, 3 letters where the definition says so', () => {
-    const definition: CustomFormDefinition = {
-      slug: 'x',
+  it('custom forms: a tick box is a tick, 3 letters where the definition says so', () => {
+    const definition = CustomFormDefinitionSchema.parse({
       title: { en: 'X', nl: 'X', de: 'X' },
       fields: [
         { name: 'name', type: 'text', required: true, rule: 'name', minLetters: 3, label: { en: 'Name', nl: 'Naam', de: 'Name' } },
         { name: 'city', type: 'text', rule: 'city', label: { en: 'City', nl: 'Plaats', de: 'Ort' } },
         { name: 'terms', type: 'checkbox', rule: 'terms', label: { en: 'Terms', nl: 'Voorwaarden', de: 'AGB' } },
       ],
-    };
-    expect(checkCustomForm(definition, { name: 'Bo', city: '', terms: '' })).toEqual({ name: 'nameMinLength3', terms: 'termsRequired' });
-    expect(checkCustomForm(definition, { name: 'Bob', city: '123', terms: 'yes' })).toEqual({ city: 'cityInvalid' });
+    });
+    const cases = [
+      { name: 'Bo', city: '', terms: '' },
+      { name: 'Bob', city: '123', terms: 'yes' },
+      { name: 'Bob', city: 'Utrecht', terms: 'yes' },
+    ];
+    for (const values of cases) {
+      const body = customFormBody(definition, values);
+      expect(checkCustomForm(definition, body.values), JSON.stringify(values)).toEqual(checkCustomForm(definition, arrived(CustomFormSubmissionSchema, body).values));
+    }
+    expect(checkCustomForm(definition, customFormBody(definition, cases[0]!).values)).toEqual({ name: 'nameMinLength3', terms: 'termsRequired' });
+    expect(checkCustomForm(definition, customFormBody(definition, cases[2]!).values)).toEqual({});
   });
 });
 
 describe('the forms’ texts', () => {
   const keys = (value: unknown, prefix = ''): string[] =>
     typeof value === 'object' && value !== null ? Object.entries(value).flatMap(([key, child]) => keys(child, prefix ? `${prefix}.${key}` : key)) : [prefix];
-  it('have the same keys in en, nl and de, and every field message', () => {
+  /** The account's password messages never show on a shop form. */
+  const shown = Object.keys(FIELD_MESSAGES).filter((key) => !key.startsWith('password')) as Array<keyof typeof FIELD_MESSAGES>;
+
+  it('have the same keys in en, nl and de, and every field message a form can show', () => {
     expect(keys(nl).sort()).toEqual(keys(en).sort());
     expect(keys(de).sort()).toEqual(keys(en).sort());
-    for (const key of Object.keys(ALL_FORM_MESSAGES).filter((key) => !key.startsWith('password') && key !== 'countryNotShipped')) expect(keys(en), key).toContain(`validation.${key}`);
+    for (const key of shown) expect(keys(en), key).toContain(`validation.${key}`);
   });
 
-  it('keep the spec’s and the forms’ English messages word for word', () => {
+  it('show only FIELD_MESSAGES, with the spec’s English words', () => {
     for (const [key, text] of Object.entries(en.validation)) {
-      if (key in ALL_FORM_MESSAGES) expect(text, key).toBe(ALL_FORM_MESSAGES[key as keyof typeof ALL_FORM_MESSAGES].replace('{name}', '{{name}}'));
+      expect(FIELD_MESSAGES, key).toHaveProperty(key);
+      expect(text, key).toBe(FIELD_MESSAGES[key as keyof typeof FIELD_MESSAGES]);
     }
-    expect(Object.values(en.contact.subjects)).toEqual(['After Sales Service', 'General questions', 'Business-to-Business', 'Enquiry for trade-in of a watch', 'Sales']);
-    expect([en.contact.salutations.mr, en.contact.salutations.mrs, en.contact.preferences.phone, en.contact.preferences.email]).toEqual(['Mr.', 'Miss/Mrs.', 'by phone', 'by e-mail']);
+    expect(en.contact.subjects).toEqual(CONTACT_LABELS.subject);
+    expect(en.contact.salutations).toEqual(CONTACT_LABELS.salutation);
+    expect(en.contact.preferences).toEqual(CONTACT_LABELS.preference);
     expect(en.inquirySubmitted).toBe('Thank you! Your inquiry has been submitted.');
   });
 });

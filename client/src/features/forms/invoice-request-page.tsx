@@ -1,10 +1,11 @@
 /** /invoices (spec 2 §2, §7 `invoice`): an invoice for an order, in a company's name, sent as a sync task. */
+import { checkInvoiceRequest, INVOICE_FIELDS, type InvoiceField } from '@shop/shared/forms/invoice.schema';
 import { useTranslation } from '../../app/i18n.ts';
 import { useStore } from '../../app/store-context.tsx';
 import { FormFailure, SelectField, SubmitButton, TextField } from '../../ui/form/fields.tsx';
 import { storeCountryFor, useShipToCountries } from '../checkout/checkout-config.ts';
-import { FormPage, perField, SentPanel, useInquiryForm, WaitingPanel } from './form-parts.tsx';
-import { checkInvoice, INVOICE_FIELDS, invoiceBody, type InvoiceField } from './form-rules.ts';
+import { FormPage, perField, SubmissionPanels, useInquiryForm } from './form-parts.tsx';
+import { invoiceBody } from './form-rules.ts';
 import { formUrl, useFormTask } from './form-submission.ts';
 
 export function InvoiceRequestPage() {
@@ -12,7 +13,7 @@ export function InvoiceRequestPage() {
   const store = useStore();
   const countries = useShipToCountries(store);
   const empty = Object.fromEntries(INVOICE_FIELDS.map((name) => [name, name === 'country' ? (storeCountryFor(store, countries) ?? '') : ''])) as Record<InvoiceField, string>;
-  const form = useInquiryForm(empty, perField(INVOICE_FIELDS, checkInvoice));
+  const form = useInquiryForm(empty, perField(INVOICE_FIELDS, (values) => checkInvoiceRequest(invoiceBody(values), countries.length ? countries : undefined)));
   const task = useFormTask({ kind: 'invoice', draftKey: `invoice:${store}`, onRestore: (values) => form.set(values), onRefused: form.refuse });
   const label = (key: string) => t(`invoice.${key}`, { ns: 'forms' });
   const optional = t('optional', { ns: 'forms' });
@@ -26,8 +27,7 @@ export function InvoiceRequestPage() {
 
   return (
     <FormPage title={label('title')} intro={label('intro')}>
-      {task.submission.state === 'sent' ? <SentPanel onStartOver={task.startOver} /> : null}
-      {task.submission.state === 'waiting' ? <WaitingPanel offline={task.submission.offline} /> : null}
+      <SubmissionPanels submission={task.submission} onStartOver={task.startOver} />
       {task.submission.state === 'editing' ? (
         <form className="forms-form" noValidate onSubmit={form.onSubmit((values) => task.submit({ url: formUrl('/api/forms/invoice', store, i18n.language), body: invoiceBody(values), values }))}>
           <div className="forms-row">

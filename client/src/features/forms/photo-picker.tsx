@@ -4,7 +4,7 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from '../../app/i18n.ts';
-import { MAX_PHOTOS } from './form-rules.ts';
+import { PHOTO_MAX_COUNT } from '@shop/shared/forms/image-type';
 import { checkPhotos, preparePhoto, thumbnailOf, type PhotoRefusal, type PickedPhoto } from './photo-resize.ts';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif';
@@ -30,7 +30,7 @@ export function PhotoPicker({ photos, onChange, error }: { photos: readonly Pick
   const id = useId();
   const [refusals, setRefusals] = useState<PhotoRefusal[]>([]);
   const [preparing, setPreparing] = useState(false);
-  const full = photos.length >= MAX_PHOTOS;
+  const full = photos.length >= PHOTO_MAX_COUNT;
 
   const add = async (files: File[]) => {
     const { accepted, refusals: refused } = await checkPhotos(files, photos.length);

@@ -4,7 +4,7 @@
  * in a worker (createImageBitmap + OffscreenCanvas), else on the page with a canvas. Re-encoding drops the camera's
  * metadata (GPS). A picture the browser cannot decode (HEIC outside Safari) is kept as it is.
  */
-import { MAX_PHOTOS, PHOTO_MAX_BYTES, sniffImageType, type ImageType } from './form-rules.ts';
+import { PHOTO_MAX_BYTES, PHOTO_MAX_COUNT, SNIFF_BYTES, sniffImageType, type PictureType } from '@shop/shared/forms/image-type';
 
 export const PHOTO_MAX_EDGE = 2048;
 export const PHOTO_QUALITY = 0.85;
@@ -27,7 +27,7 @@ export function fitWithin(width: number, height: number, maxEdge = PHOTO_MAX_EDG
 
 async function headOf(file: Blob): Promise<Uint8Array> {
   // Blob.arrayBuffer is missing in some test environments; FileReader is everywhere.
-  const slice = file.slice(0, 16);
+  const slice = file.slice(0, SNIFF_BYTES);
   if (typeof slice.arrayBuffer === 'function') return new Uint8Array(await slice.arrayBuffer());
   return new Uint8Array(
     await new Promise<ArrayBuffer>((resolve, reject) => {
@@ -43,8 +43,8 @@ async function headOf(file: Blob): Promise<Uint8Array> {
  * The files the shopper picked that may be added to the `already` pictures, and why the others may not: too many (the
  * first ones up to 6 are kept), too large, or no picture.
  */
-export async function checkPhotos(files: readonly File[], already: number): Promise<{ accepted: Array<{ file: File; type: ImageType }>; refusals: PhotoRefusal[] }> {
-  const accepted: Array<{ file: File; type: ImageType }> = [];
+export async function checkPhotos(files: readonly File[], already: number): Promise<{ accepted: Array<{ file: File; type: PictureType }>; refusals: PhotoRefusal[] }> {
+  const accepted: Array<{ file: File; type: PictureType }> = [];
   const refusals: PhotoRefusal[] = [];
   for (const file of files) {
     if (file.size > PHOTO_MAX_BYTES) {
@@ -56,7 +56,7 @@ export async function checkPhotos(files: readonly File[], already: number): Prom
       refusals.push({ key: 'photoNotPicture', name: file.name });
       continue;
     }
-    if (already + accepted.length >= MAX_PHOTOS) {
+    if (already + accepted.length >= PHOTO_MAX_COUNT) {
       if (!refusals.some((refusal) => refusal.key === 'photosTooMany')) refusals.push({ key: 'photosTooMany' });
       continue;
     }
@@ -135,7 +135,7 @@ export async function thumbnailOf(blob: Blob): Promise<string | null> {
 }
 
 /** The picture as it is kept and sent: made smaller as JPEG, or the original when the browser cannot decode it. */
-export async function preparePhoto(file: File, type: ImageType, id: string = crypto.randomUUID()): Promise<PickedPhoto> {
+export async function preparePhoto(file: File, type: PictureType, id: string = crypto.randomUUID()): Promise<PickedPhoto> {
   const request = { blob: file, maxEdge: PHOTO_MAX_EDGE, quality: PHOTO_QUALITY };
   const resized = (await inWorker(request)) ?? (await onPage(request));
   if (!resized) return { id, name: file.name, type, blob: file };

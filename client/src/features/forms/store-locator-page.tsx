@@ -11,6 +11,7 @@ import { useStore } from '../../app/store-context.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { loadBoutiques, useAppointmentTexts } from './boutiques-api.ts';
 import '../../ui/problem-note.css';
+import './forms.css';
 import './appointment.css';
 
 /** The appointment page's address in each store (spec 2 §2 "Make an appointment"). */
@@ -38,16 +39,16 @@ function StoreLocator() {
   }, [store]);
 
   return (
-    <div className="container appointment-page">
-      <header className="appointment-page__header">
-        <h1 className="appointment-page__title">{t('locator.title', { ns: 'appointments' })}</h1>
-        <p className="appointment-page__intro">{t('locator.intro', { ns: 'appointments' })}</p>
+    <div className="container forms-page">
+      <header className="forms-page__header">
+        <h1 className="forms-page__title">{t('locator.title', { ns: 'appointments' })}</h1>
+        <p className="forms-page__intro">{t('locator.intro', { ns: 'appointments' })}</p>
       </header>
       {failed ? <p className="problem-note">{t('errors.loadBoutiques', { ns: 'appointments' })}</p> : null}
       {boutiques === null && !failed ? <div aria-busy="true" /> : null}
       <ul className="store-locator">
         {(boutiques ?? []).map((boutique) => (
-          <li key={boutique.id} className="appointment-card">
+          <li key={boutique.id} className="forms-card">
             <h2 className="store-locator__name">{boutique.name}</h2>
             <address className="store-locator__address">
               {boutique.street}

@@ -1,6 +1,6 @@
 import type { BreadcrumbEntry, Category, Product, RenderListItem } from '@shop/shared';
 import { categoryBreadcrumbs } from '@shop/shared/catalogue/category';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { localeOf, useTranslation } from '../../app/i18n.ts';
 import { useResource } from '../../app/resource.ts';
 import { useStore } from '../../app/store-context.tsx';
@@ -23,6 +23,7 @@ import { bundleCartProduct, bundleChoiceProblem, configurableCartProduct, groupe
 import { isPriceKnown } from '@shop/shared/cart/index';
 import { checkCustomSize, DEFAULT_SIZE_UNIT, type CustomSizeCheck, type CustomSizeUnit } from '@shop/shared/cart/custom-size';
 import { SizeField } from './size-field.tsx';
+import { logProductView } from '../stats/stats-log.ts';
 import { RelatedProducts } from './related-products.tsx';
 import { cartProblemText } from '../cart/cart-notices.ts';
 import { bundleSelectionTotal, chooseBundleLink, type BundleLink, chosenBundleLinks, defaultBundleSelection, groupedMembers, setQuantityProblem, sortedBundleOptions, type BundleOption, type BundleSelection } from './product-sets.ts';
@@ -77,6 +78,10 @@ export function ProductPage({ product }: { product: Product }) {
   const [selection, setSelection] = useState<VariantSelection>({});
   const [activeImage, setActiveImage] = useState(0);
   useDocumentTitle(product.name, t('shop.name'));
+  // The statistics log (a silent queued task): once per product opened.
+  useEffect(() => {
+    void logProductView(product.sku, store);
+  }, [product.sku, store]);
 
   // Grouped products and bundles show their member products; the bundle's choice and the set's quantities are kept here.
   const isSet = product.type_id === 'grouped' || product.type_id === 'bundle';

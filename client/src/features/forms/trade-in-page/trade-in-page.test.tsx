@@ -2,28 +2,15 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeCatalogue, renderShop } from '../../../test/shop-test-utils.tsx';
-import type { TaskSpec, TaskView } from '../../sync/task-queue.ts';
+import { queue, resetQueue } from '../../../test/fake-task-queue.ts';
 
-const queue = vi.hoisted(() => ({ specs: [] as TaskSpec[], watchers: new Map<string, (view: TaskView | null) => void>() }));
-vi.mock('../../sync/task-queue.ts', () => ({
-  enqueueTask: vi.fn(async (spec: TaskSpec) => {
-    queue.specs.push(spec);
-    return spec.taskId!;
-  }),
-  watchTask: vi.fn((id: string, onChange: (view: TaskView | null) => void) => {
-    queue.watchers.set(id, onChange);
-    return () => queue.watchers.delete(id);
-  }),
-  acknowledgeTask: vi.fn(async () => undefined),
-  taskPhotos: vi.fn(async (id: string) => queue.specs.find((spec) => spec.taskId === id)?.photos ?? []),
-}));
+vi.mock('../../sync/task-queue.ts', () => import('../../../test/fake-task-queue.ts'));
 
 const JPEG = [0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1];
 const picture = (name: string, bytes = 64) => new File([new Uint8Array([...JPEG, ...new Array<number>(bytes).fill(0)])], name, { type: 'image/jpeg' });
 
 beforeEach(() => {
-  queue.specs.length = 0;
-  queue.watchers.clear();
+  resetQueue();
   installFakeCatalogue({
     categories: [],
     attributes: [{ attribute_id: 9, attribute_code: 'brand', frontend_label: 'Brand', frontend_input: 'select', options: [{ value: '1', label: 'Rolex' }, { value: '2', label: 'Omega' }], is_comparable: true, is_visible_on_front: true, is_filterable: true, is_searchable: true, position: 1 }],

@@ -3,19 +3,21 @@
  * shopper's details, sent as one sync task (kind `tradeIn`) with the pictures as its attachments, so an inquiry
  * typed offline is kept on this device, pictures included, and sent when the connection returns.
  */
+import { TEXT_MAX } from '@shop/shared/forms/form-fields';
+import { checkTradeIn, OTHER_BRAND, TRADE_IN_INTENTS, YES_NO } from '@shop/shared/forms/trade-in.schema';
 import { useState } from 'react';
 import type { ApiError } from '../../../app/api.ts';
 import { useTranslation } from '../../../app/i18n.ts';
 import { useStore } from '../../../app/store-context.tsx';
 import { CheckboxField, ChoiceField, FormFailure, SelectField, SubmitButton, TextAreaField, TextField } from '../../../ui/form/fields.tsx';
-import { FormPage, perField, refusalText, SentPanel, useInquiryForm, WaitingPanel } from '../form-parts.tsx';
-import { checkTradeIn, COMMENTS_MAX_LENGTH, OTHER_BRAND, TRADE_IN_FIELDS, TRADE_IN_INTENTS, tradeInBody, YES_NO, type TradeInField } from '../form-rules.ts';
+import { FormPage, perField, refusalText, SubmissionPanels, useInquiryForm } from '../form-parts.tsx';
+import { TRADE_IN_TEXT_FIELDS, tradeInBody, type TradeInTextField } from '../form-rules.ts';
 import { formUrl, useFormTask } from '../form-submission.ts';
 import { PhotoPicker } from '../photo-picker.tsx';
 import type { PickedPhoto } from '../photo-resize.ts';
 import { useBrands } from './use-brands.ts';
 
-const EMPTY = Object.fromEntries(TRADE_IN_FIELDS.map((name) => [name, ''])) as Record<TradeInField, string>;
+const EMPTY = Object.fromEntries(TRADE_IN_TEXT_FIELDS.map((name) => [name, ''])) as Record<TradeInTextField, string>;
 
 /** A refusal about the pictures (too large together, not a picture, gone from the shop): shown at the pictures. */
 function isPhotoRefusal(error: ApiError): boolean {
@@ -30,7 +32,8 @@ export function TradeInPage() {
   const brands = useBrands(store);
   const [photos, setPhotos] = useState<PickedPhoto[]>([]);
   const [photoError, setPhotoError] = useState<string | undefined>();
-  const form = useInquiryForm(EMPTY, perField(TRADE_IN_FIELDS, (values) => checkTradeIn(values, new Date().getFullYear())));
+  const photoIds = photos.map((photo) => photo.id);
+  const form = useInquiryForm(EMPTY, perField(TRADE_IN_TEXT_FIELDS, (values) => checkTradeIn(tradeInBody(values, photoIds), new Date())));
   const task = useFormTask({
     kind: 'tradeIn',
     draftKey: `tradeIn:${store}`,
@@ -49,16 +52,14 @@ export function TradeInPage() {
 
   return (
     <FormPage title={label('title')} intro={label('intro')}>
-      {task.submission.state === 'sent' ? (
-        <SentPanel
-          onStartOver={() => {
-            setPhotos([]);
-            form.set(EMPTY);
-            task.startOver();
-          }}
-        />
-      ) : null}
-      {task.submission.state === 'waiting' ? <WaitingPanel offline={task.submission.offline} /> : null}
+      <SubmissionPanels
+        submission={task.submission}
+        onStartOver={() => {
+          setPhotos([]);
+          form.set(EMPTY);
+          task.startOver();
+        }}
+      />
       {task.submission.state === 'editing' ? (
         <form
           className="forms-form"
@@ -67,7 +68,7 @@ export function TradeInPage() {
             setPhotoError(undefined);
             return task.submit({
               url: formUrl('/api/forms/trade-in', store, i18n.language),
-              body: tradeInBody(values, photos.map((photo) => photo.id)),
+              body: tradeInBody(values, photoIds),
               values,
               photos,
             });
@@ -114,7 +115,7 @@ export function TradeInPage() {
               <TextField label={label('email')} type="email" autoComplete="email" required {...form.field('email')} />
               <TextField label={label('phone')} type="tel" autoComplete="tel" optionalLabel={optional} {...form.field('phone')} />
             </div>
-            <TextAreaField label={label('comments')} rows={4} maxLength={COMMENTS_MAX_LENGTH} optionalLabel={optional} {...form.field('comments')} />
+            <TextAreaField label={label('comments')} rows={4} maxLength={TEXT_MAX.comments} optionalLabel={optional} {...form.field('comments')} />
             <CheckboxField label={label('terms')} {...form.field('terms')} />
           </fieldset>
           <FormFailure message={form.failure} />
