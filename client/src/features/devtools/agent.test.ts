@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { SAMPLE_DOCS } from '@shop/shared/sync/test-documents';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { assign, createActor, setup } from 'xstate';
 import { closeTestDatabasesAfterEach, quietRxdbNotice, testDatabase } from '../../test/rxdb-test-utils.ts';
 import type { ReplicationEvent } from '../sync/replication-events.ts';
@@ -305,7 +305,7 @@ describe('replication, leadership and documents', () => {
     replicate({ collection: 'cart', at: 7, type: 'pull', documents: 1, checkpoint: { id: 'x', updatedAt: 100 } });
     replicate({ collection: 'orders', at: 8, type: 'error', message: `401 for Bearer ${TOKEN}`, nextRetryAt: 5008 });
     viewer('sync');
-    await settle();
+    await vi.waitFor(() => expect(posted('replication').length).toBeGreaterThan(0));
     const report = posted('replication').at(-1)!;
     expect(report).toMatchObject({ leader: true, owner: 'guest' });
     const by = Object.fromEntries(report.collections.map((c) => [c.name, c]));
@@ -320,6 +320,7 @@ describe('replication, leadership and documents', () => {
     const reports = posted('replication').length;
     for (let n = 0; n < 5; n++) replicate({ collection: 'cart', at: 9 + n, type: 'push', documents: 1 });
     time.advance(250);
+    await vi.waitFor(() => expect(posted('replication')).toHaveLength(reports + 1));
     await settle();
     expect(posted('replication')).toHaveLength(reports + 1);
     expect(JSON.stringify(posted('replication'))).not.toContain(TOKEN);
@@ -345,7 +346,7 @@ describe('replication, leadership and documents', () => {
     ];
     const { agent, viewer, posted } = harness({ pieces: () => ({ database: agentDatabase, sync, tasks: { rows: async () => rows } }) });
     viewer('sync');
-    await settle();
+    await vi.waitFor(() => expect(posted('queue').length).toBeGreaterThan(0));
     const report = posted('queue').at(-1)!;
     expect(report.tasks).toEqual([
       expect.objectContaining({ id8: 'aaaaaaaa', kind: 'contact', method: 'POST', path: '/api/forms/contacts', status: 'pending', reason: 'backoff', attempts: 2, nextAttemptAt: 9_000, photos: { count: 1, bytes: 2048, uploaded: 1 } }),
@@ -362,12 +363,11 @@ describe('replication, leadership and documents', () => {
     const { agentDatabase, sync, lead } = await withDatabase(false);
     const { agent, viewer, posted } = harness({ pieces: () => ({ database: agentDatabase, sync }) });
     viewer('sync');
-    await settle();
+    await vi.waitFor(() => expect(posted('replication').length * posted('leader').length).toBeGreaterThan(0));
     expect(posted('replication').at(-1)!.collections.every((c) => c.pending === null)).toBe(true);
     expect(posted('leader').at(-1)).toMatchObject({ leader: false });
     lead();
-    await settle();
-    expect(posted('leader').at(-1)).toMatchObject({ leader: true });
+    await vi.waitFor(() => expect(posted('leader').at(-1)).toMatchObject({ leader: true }));
     agent.stop();
   });
 
@@ -384,6 +384,7 @@ describe('replication, leadership and documents', () => {
     ask('', 'r1');
     ask('ORDER-2', 'r2');
     ask('kalverstraat', 'r3');
+    await vi.waitFor(() => expect(posted('docs')).toHaveLength(3));
     await settle();
     expect(other.posted('docs')).toEqual([]);
     const answers = Object.fromEntries(posted('docs').map((m) => [m.requestId, m]));
