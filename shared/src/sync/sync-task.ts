@@ -58,6 +58,8 @@ export interface SyncTaskMeta {
   waitingFor?: 'cart';
   /** When a logout or the token lock put it aside for its customer's next login (T16/T17). */
   parkedAt?: number;
+  /** The `meta` of a successful answer's envelope (e.g. the newsletter's first-time coupon), kept beside `result`. */
+  resultMeta?: Record<string, unknown>;
   storeCode?: string;
   language?: string;
 }
@@ -94,8 +96,27 @@ export interface NewTaskInput {
   cacheable?: boolean;
   attachments?: TaskAttachmentMeta[];
   xClient?: string;
+  /**
+   * Extra request headers kept in `payload.headers` and sent with every attempt (e.g. the newsletter link's
+   * `x-newsletter-token`). Never the customer's session: `authorization` and `cookie` are refused, and the runner's own
+   * headers (`x-task-id`, captcha, cart id) are set after these.
+   */
+  headers?: Record<string, string>;
   storeCode?: string;
   language?: string;
+}
+
+/** Headers a task may not carry itself: the session's credentials are added at send time, never stored. */
+const FORBIDDEN_TASK_HEADERS = new Set(['authorization', 'cookie', 'x-task-id', 'content-type', 'accept', 'x-client']);
+
+function extraHeaders(headers: Record<string, string> | undefined): Record<string, string> {
+  const extra: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    const key = name.toLowerCase();
+    if (FORBIDDEN_TASK_HEADERS.has(key)) throw new Error(`A task may not carry the header ${name}`);
+    extra[key] = value;
+  }
+  return extra;
 }
 
 /** T1: a new task, not transmitted, not acknowledged; with photos it is not `ready` until they are stored. */
@@ -118,7 +139,7 @@ export function newTaskDoc(input: NewTaskInput, now: number): SyncTaskDoc {
     url: input.url,
     payload: {
       method: input.method ?? 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', 'x-client': input.xClient ?? DEFAULT_X_CLIENT },
+      headers: { ...extraHeaders(input.headers), 'content-type': 'application/json', accept: 'application/json', 'x-client': input.xClient ?? DEFAULT_X_CLIENT },
       ...(input.body !== undefined ? { body: input.body } : {}),
     },
     silent: input.silent ?? false,
@@ -282,7 +303,7 @@ export interface TaskError {
 }
 
 export type TaskOutcome =
-  | { kind: 'sent'; resultCode: number; code: number; result: unknown }
+  | { kind: 'sent'; resultCode: number; code: number; result: unknown; meta?: Record<string, unknown> }
   | { kind: 'failed'; resultCode: number; code?: number; result: TaskError; message: string }
   | { kind: 'retry'; resultCode: number; message: string; retryAfterMs?: number; notify: boolean };
 
@@ -310,7 +331,7 @@ export function classifyResponse(response: TaskResponse): TaskOutcome {
     if (code === undefined || !envelope || !('result' in envelope)) {
       return { kind: 'failed', resultCode: status, result: { error: 'bad_format', message: TASK_MESSAGES.wrongFormat }, message: TASK_MESSAGES.wrongFormat };
     }
-    return { kind: 'sent', resultCode: status, code, result: envelope.result };
+    return { kind: 'sent', resultCode: status, code, result: envelope.result, ...(isRecord(envelope.meta) ? { meta: envelope.meta } : {}) };
   }
   const result = envelope && isRecord(envelope.result) ? envelope.result : null;
   const message = result && typeof result.message === 'string' ? result.message : null;
@@ -354,7 +375,11 @@ export function recordOutcome(doc: SyncTaskDoc, outcome: TaskOutcome, now: numbe
     return withMeta(doc, { attempts, lastError: outcome.message, lastCode: outcome.resultCode, nextAttemptAt: now + wait }, now);
   }
   if (outcome.kind === 'sent' && doc.silent && !doc.is_result_cacheable) return null;
-  const base = withMeta(doc, { attempts: meta.attempts + 1, lastError: outcome.kind === 'failed' ? outcome.message : undefined, lastCode: undefined, nextAttemptAt: undefined, waitingFor: undefined }, now);
+  const base = withMeta(
+    doc,
+    { attempts: meta.attempts + 1, lastError: outcome.kind === 'failed' ? outcome.message : undefined, lastCode: undefined, nextAttemptAt: undefined, waitingFor: undefined, resultMeta: outcome.kind === 'sent' ? outcome.meta : undefined },
+    now,
+  );
   const { code: _code, ...rest } = base;
   const code = outcome.kind === 'sent' ? outcome.code : outcome.code;
   return {

@@ -10,8 +10,12 @@ import { initI18n } from '../../app/i18n.ts';
 import { StoreProvider } from '../../app/store-context.tsx';
 import { subscribe } from '../newsletter/newsletter-api.ts';
 import { orderRequest, type OrderDraft } from '../orders/order-documents.ts';
+import { answerTask, lastTask, queue, resetQueue } from '../../test/fake-task-queue.ts';
 import { createCustomer, resetPassword } from './account-api.ts';
 import { ForgotForm } from './auth-forms.tsx';
+
+// The newsletter's subscription is a queued call (a sync task).
+vi.mock('../sync/task-queue.ts', () => import('../../test/fake-task-queue.ts'));
 
 const ok = (result: unknown) => new Response(JSON.stringify({ code: 200, result }), { status: 200, headers: { 'content-type': 'application/json' } });
 
@@ -55,12 +59,13 @@ describe('the store and language of a mail', () => {
     await i18next.changeLanguage('de');
     await resetPassword('anna@example.com', 'en');
     await createCustomer({ customer: { email: 'anna@example.com', firstname: 'Anna', lastname: 'Jansen' }, password: 'a long secret' }, 'nl');
-    await subscribe({ email: 'anna@example.com', captcha: 'token', store: 'en' });
-    expect(calls).toEqual([
-      '/api/user/reset-password?storeCode=en&language=de',
-      '/api/user/create?storeCode=nl&language=de',
-      '/api/ext/mailchimp-subscribe/subscribe?storeCode=en&language=de',
-    ]);
+    resetQueue();
+    const subscribed = subscribe({ email: 'anna@example.com', store: 'en', notice: 'subscribed' });
+    await vi.waitFor(() => expect(queue.watchers.has(lastTask().taskId)).toBe(true));
+    answerTask(lastTask().taskId, { status: 'sent', resultCode: 200, result: 'subscribed' });
+    await subscribed;
+    expect(calls).toEqual(['/api/user/reset-password?storeCode=en&language=de', '/api/user/create?storeCode=nl&language=de']);
+    expect(lastTask().url).toBe('/api/ext/mailchimp-subscribe/subscribe?storeCode=en&language=de');
     // The Dutch store in Dutch: the store says it all.
     await i18next.changeLanguage('nl');
     await resetPassword('anna@example.com', 'nl');

@@ -4,7 +4,7 @@
  * when the connection returns.
  */
 import type { CustomerProfile, UpdateCustomerBody } from '@shop/shared/account/account.schema';
-import { ApiError } from '../../app/api.ts';
+import { queuedCall } from '../sync/queued-call.ts';
 import { updateUser } from './session-store.ts';
 
 /** The profile's answer (the customer as stored) goes into the session, in whichever tab acknowledges the task. */
@@ -24,8 +24,8 @@ let profileResultsApplied = false;
  * included), which the form shows.
  */
 export async function updateProfileTask(customer: UpdateCustomerBody['customer']): Promise<'sent' | 'queued'> {
-  const [queue] = await Promise.all([import('../sync/task-queue.ts'), applyProfileResults()]);
-  const id = await queue.enqueueTask({
+  await applyProfileResults();
+  const outcome = await queuedCall({
     kind: 'profile',
     url: '/api/user/me?token={{token}}',
     method: 'POST',
@@ -33,9 +33,5 @@ export async function updateProfileTask(customer: UpdateCustomerBody['customer']
     auth: 'customer',
     callbackEvent: 'account:notices.accountUpdated',
   });
-  const view = await queue.settleTask(id);
-  if (view.status === 'pending') return 'queued';
-  await queue.acknowledgeTask(id);
-  if (view.status === 'failed') throw new ApiError(view.resultCode ?? 0, view.error?.code ?? 'error', view.error?.message ?? '', view.error?.details);
-  return 'sent';
+  return outcome.kind;
 }

@@ -10,7 +10,7 @@ import { useStore } from '../../app/store-context.tsx';
 import { CaptchaStatus } from '../captcha/captcha-status.tsx';
 import { useCaptcha, useCaptchaProblem } from '../captcha/use-captcha.ts';
 import { CouponCode } from './coupon-code.tsx';
-import { subscribe } from './newsletter-api.ts';
+import { QUEUED, subscribe } from './newsletter-api.ts';
 import { canSubscribe, emailProblem } from './newsletter-rules.ts';
 import { NewsletterEmailField } from './newsletter-email-field.tsx';
 import { showNewsletterNotice } from './show-notice.ts';
@@ -27,7 +27,9 @@ export function NewsletterForm({ withName = true, onSubscribed, initialEmail = '
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [coupon, setCoupon] = useState<string | null | undefined>(undefined);
-  const captcha = useCaptcha({ active: coupon === undefined, action: 'newsletter' });
+  // Saved on this device while offline: the subscription goes when the connection returns.
+  const [queued, setQueued] = useState(false);
+  const captcha = useCaptcha({ active: coupon === undefined && !queued, action: 'newsletter' });
   const captchaProblem = useCaptchaProblem(captcha);
   const problem = tried ? emailProblem(email) : null;
   const form = useRef<HTMLFormElement>(null);
@@ -50,7 +52,12 @@ export function NewsletterForm({ withName = true, onSubscribed, initialEmail = '
     }
     setBusy(true);
     try {
-      const answer = await subscribe({ email: email.trim(), firstname: withName ? firstname.trim() : undefined, captcha: captcha.token, store });
+      // A queued call: the form's robot check lets it go, and the queue sends a fresh captcha token with it.
+      const answer = await subscribe({ email: email.trim(), firstname: withName ? firstname.trim() : undefined, store, notice: 'subscribed' });
+      if (answer === QUEUED) {
+        setQueued(true);
+        return;
+      }
       setCoupon(answer.coupon);
       showNewsletterNotice('subscribed');
       onSubscribed?.(answer.coupon);
@@ -64,6 +71,13 @@ export function NewsletterForm({ withName = true, onSubscribed, initialEmail = '
     }
   };
 
+  if (queued) {
+    return (
+      <div className="newsletter-done" role="status">
+        <p>{t('form.queued', { ns: 'newsletter' })}</p>
+      </div>
+    );
+  }
   if (coupon !== undefined) {
     return (
       <div className="newsletter-done" role="status">

@@ -16,7 +16,7 @@ import { useCaptcha, useCaptchaProblem } from '../captcha/use-captcha.ts';
 import { sessionReady } from '../account/session-loader.ts';
 import { useContentTexts } from '../wishlist/content-texts.ts';
 import { CouponCode } from './coupon-code.tsx';
-import { newsletterStatus, subscribe, unsubscribe } from './newsletter-api.ts';
+import { newsletterStatus, QUEUED, subscribe, unsubscribe } from './newsletter-api.ts';
 import { emailProblem } from './newsletter-rules.ts';
 import { NewsletterEmailField } from './newsletter-email-field.tsx';
 import { showNewsletterNotice } from './show-notice.ts';
@@ -110,6 +110,7 @@ function PreferencesForm({
   const [failure, setFailure] = useState<string | null>(null);
   const [coupon, setCoupon] = useState<string | null>(null);
   const [confirmationSent, setConfirmationSent] = useState(false);
+  const [queued, setQueued] = useState(false);
   // The captcha is needed only to subscribe.
   const captcha = useCaptcha({ active: wanted && !subscribed, action: 'newsletter' });
   const captchaProblem = useCaptchaProblem(captcha);
@@ -119,19 +120,30 @@ function PreferencesForm({
     event.preventDefault();
     if (!changed) return;
     setFailure(null);
+    setQueued(false);
     if (wanted && captcha.provider !== 'off' && captcha.token === null) {
       captchaProblem.report('required');
       return;
     }
     setBusy(true);
     try {
+      // Queued calls: offline, the choice is saved on this device and the announcer tells the outcome later.
       if (wanted) {
-        const answer = await subscribe({ email, firstname: firstname || undefined, captcha: captcha.token, store });
+        const answer = await subscribe({ email, firstname: firstname || undefined, store, notice: 'updated' });
+        if (answer === QUEUED) {
+          setQueued(true);
+          return;
+        }
         setCoupon(answer.coupon);
         onStatus('subscribed');
       } else {
         // Without a proof the shop accepts (a session that ended meanwhile), it mails the link instead.
-        if ((await unsubscribe({ email, linkToken, store })) === 'confirmation-sent') {
+        const answer = await unsubscribe({ email, linkToken, store });
+        if (answer === QUEUED) {
+          setQueued(true);
+          return;
+        }
+        if (answer === 'confirmation-sent') {
           setConfirmationSent(true);
           return;
         }
@@ -167,6 +179,11 @@ function PreferencesForm({
           {t('preferences.confirmationSent', { ns: 'newsletter', email })}
         </p>
       ) : null}
+      {queued ? (
+        <p className="newsletter-preferences__sent" role="status">
+          {t('form.queued', { ns: 'newsletter' })}
+        </p>
+      ) : null}
       <div>
         <button type="submit" className="button" disabled={busy || !changed}>
           {busy ? t('preferences.saving', { ns: 'newsletter' }) : t('preferences.save', { ns: 'newsletter' })}
@@ -190,17 +207,20 @@ export function NewsletterUnsubscribeByMail({ initialEmail = '' }: { initialEmai
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const [queued, setQueued] = useState(false);
   const problem = tried ? emailProblem(email) : null;
 
   const send = async (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
     setFailure(null);
+    setQueued(false);
     if (emailProblem(email) !== null) return;
     setBusy(true);
     try {
       const answer = await unsubscribe({ email: email.trim(), linkToken: null, store });
-      if (answer === 'confirmation-sent') setSentTo(email.trim());
+      if (answer === QUEUED) setQueued(true);
+      else if (answer === 'confirmation-sent') setSentTo(email.trim());
       else showNewsletterNotice('updated');
     } catch (error) {
       setFailure(error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : t('form.failed', { ns: 'newsletter' }));
@@ -223,6 +243,11 @@ export function NewsletterUnsubscribeByMail({ initialEmail = '' }: { initialEmai
       {failure ? (
         <p className="field__error" role="alert">
           {failure}
+        </p>
+      ) : null}
+      {queued ? (
+        <p className="newsletter-preferences__sent" role="status">
+          {t('form.queued', { ns: 'newsletter' })}
         </p>
       ) : null}
       <div>

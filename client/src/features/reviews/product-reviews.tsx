@@ -97,6 +97,8 @@ export function ReviewForm({ productId, onDone }: { productId: number; onDone: (
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // Saved on this device while offline: the review goes when the connection returns (the announcer thanks then).
+  const [queued, setQueued] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   const problems: ReviewProblems = tried ? reviewProblems(draft) : {};
   const message = (field: keyof ReviewDraft) => {
@@ -112,6 +114,7 @@ export function ReviewForm({ productId, onDone }: { productId: number; onDone: (
     event.preventDefault();
     setTried(true);
     setFailure(null);
+    setQueued(false);
     const found = reviewProblems(draft);
     const first = REVIEW_FIELDS.find((field) => found[field]);
     if (first) {
@@ -121,7 +124,12 @@ export function ReviewForm({ productId, onDone }: { productId: number; onDone: (
     setBusy(true);
     try {
       const review = { product_id: productId, nickname: draft.nickname.trim(), title: draft.title.trim(), detail: draft.detail.trim(), rating: draft.rating!, ratings: [{ percent: draft.rating! * 20 }] };
-      await guard.send((captcha) => createReview(review, store, captcha));
+      // A queued call; a refusal leaves everything typed on the form, with the shop's message.
+      const answer = await guard.send((captcha) => createReview(review, store, captcha));
+      if (answer === 'queued') {
+        setQueued(true);
+        return;
+      }
       showReviewSubmitted();
       onDone();
     } catch (error) {
@@ -172,9 +180,14 @@ export function ReviewForm({ productId, onDone }: { productId: number; onDone: (
           {failure}
         </p>
       ) : null}
+      {queued ? (
+        <p className="review-form__queued" role="status">
+          {t('form.queued', { ns: 'reviews' })}
+        </p>
+      ) : null}
       <GuardStatus guard={guard} />
       <div className="review-form__actions">
-        <button type="submit" className="button" disabled={busy || waitLabel !== null}>
+        <button type="submit" className="button" disabled={busy || queued || waitLabel !== null}>
           {busy ? t('form.submitting', { ns: 'reviews' }) : (waitLabel ?? t('form.submit', { ns: 'reviews' }))}
         </button>
         <button type="button" className="button button--secondary" onClick={onDone}>

@@ -60,6 +60,12 @@ export interface TaskSpec {
   callbackEvent?: string;
   /** `is_result_cacheable`: the answer stays on the device once acknowledged. */
   cacheable?: boolean;
+  /**
+   * Extra headers sent with the task (stored in `payload.headers`), for a proof that is not the customer's session,
+   * e.g. the newsletter link's `x-newsletter-token`. The session's token is never one: a customer's task gets it at send
+   * time. The visualizer's report never shows the payload's headers.
+   */
+  headers?: Record<string, string>;
   /** Stored as RxDB attachments; each uploaded with `PUT /api/uploads/:id` before the task; the body refers to the ids. */
   photos?: TaskPhoto[];
 }
@@ -70,6 +76,8 @@ export interface TaskView {
   reason?: string;
   resultCode?: number;
   result?: unknown;
+  /** The `meta` of a successful answer's envelope (e.g. the newsletter's first-time coupon). */
+  meta?: Record<string, unknown>;
   error?: { code?: string; message: string; details?: unknown };
 }
 
@@ -140,8 +148,11 @@ export function toView(doc: SyncTaskDoc, context: QueueContext): TaskView {
   const view: TaskView = { id: doc.id, status: state.status, ...(state.reason !== undefined ? { reason: state.reason } : {}) };
   if (doc.transmited) {
     if (doc.resultCode !== undefined) view.resultCode = doc.resultCode;
-    if (state.status === 'sent') view.result = doc.result;
-    else {
+    if (state.status === 'sent') {
+      view.result = doc.result;
+      const answerMeta = taskMeta(doc).resultMeta;
+      if (answerMeta) view.meta = answerMeta;
+    } else {
       const result = (doc.result ?? {}) as { error?: string; message?: string; details?: unknown };
       view.error = { ...(result.error ? { code: result.error } : {}), message: result.message ?? state.reason ?? '', ...(result.details !== undefined ? { details: result.details } : {}) };
     }
@@ -274,6 +285,7 @@ export function createTaskQueue(deps: TaskQueueDeps): TaskQueue {
         url: spec.url,
         ...(spec.method ? { method: spec.method } : {}),
         ...(spec.body !== undefined ? { body: spec.body } : {}),
+        ...(spec.headers ? { headers: spec.headers } : {}),
         auth: spec.auth,
         ...(spec.auth === 'customer' && customerId !== null ? { customerId } : {}),
         ...(spec.captcha ? { captcha: true } : {}),
