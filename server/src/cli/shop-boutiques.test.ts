@@ -1,32 +1,15 @@
 /** `pnpm shop boutiques ...` as an operator runs it: a child process on a temp DATA_DIR. */
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_BOUTIQUES } from '../features/boutiques/boutiques-seed.ts';
 import { BoutiquesRepository } from '../features/boutiques/boutiques.repository.ts';
 import { migrateToLatest } from '../storage/database.ts';
-import { createTestDatabase, openTestDatabase } from '../test/open-test-database.ts';
-import { testDatabaseEnv } from '../test/test-database.ts';
+import { openTestDatabase } from '../test/open-test-database.ts';
+import { shopCli } from '../test/shop-cli.ts';
 import { readBoutiques } from './boutiques.ts';
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-cli-boutiques-'));
-afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
-
-async function shop(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  await createTestDatabase(path.join(work, 'data'));
-  return new Promise((resolve) => {
-    execFile(
-      path.join(serverDir, 'node_modules', '.bin', 'tsx'),
-      ['src/cli/shop.ts', ...args],
-      { cwd: serverDir, env: { ...process.env, DATA_DIR: 'data', INIT_CWD: work, NODE_ENV: 'test', ...testDatabaseEnv(path.join(work, 'data')) } },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+const { work, shop } = shopCli('boutiques');
 
 async function stored() {
   const db = await openTestDatabase(path.join(work, 'data'));
