@@ -5,6 +5,8 @@
  */
 import type { Generated } from 'kysely';
 import type { Db, Trx } from '../../storage/database.ts';
+// The appointment book owns the table (features/boutiques); the inbox reads and cancels its rows.
+import type { AppointmentsTable } from '../boutiques/boutiques.repository.ts';
 
 /** What a submission is: the form it came from. */
 export const SUBMISSION_KINDS = ['contact', 'tradeIn', 'appointment', 'customForm', 'invoice', 'sendInvoice'] as const;
@@ -106,20 +108,7 @@ export interface FormDefinitionsTable {
   updated_at: number;
 }
 
-/** `appointments`, as far as the inbox reads and cancels them (the appointment book is features/boutiques). */
-export interface InboxAppointmentsTable {
-  id: Generated<number>;
-  submission_id: number;
-  boutique_id: string;
-  slot_local: string;
-  slot_start: number;
-  slot_end: number;
-  reason: string;
-  canceled_at: number | null;
-  created_at: number;
-}
-
-type AllInboxTables = InboxTables & { form_definitions: FormDefinitionsTable; appointments: InboxAppointmentsTable };
+type AllInboxTables = InboxTables & { form_definitions: FormDefinitionsTable; appointments: AppointmentsTable };
 
 function allTables(db: Db | Trx) {
   return db.withTables<AllInboxTables>();
