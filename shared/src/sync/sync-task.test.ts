@@ -60,6 +60,14 @@ describe('T1 enqueue', () => {
   it('refuses a customer task without its customer', () => {
     expect(() => task({ auth: 'customer' })).toThrow(/customer/);
   });
+
+  it('keeps an extra header in payload.headers, and refuses the session’s credentials and the runner’s own headers', () => {
+    const doc = task({ headers: { 'X-Newsletter-Token': 'proof-1' } });
+    expect(doc.payload.headers).toEqual({ 'x-newsletter-token': 'proof-1', 'content-type': 'application/json', accept: 'application/json', 'x-client': '1.0' });
+    for (const name of ['authorization', 'Authorization', 'cookie', 'Cookie', 'x-task-id', 'X-Task-Id', 'content-type', 'Content-Type', 'accept', 'ACCEPT', 'x-client', 'X-Client']) {
+      expect(() => task({ headers: { [name]: 'forged' } }), name).toThrow(`A task may not carry the header ${name}`);
+    }
+  });
 });
 
 describe('T2 pick', () => {

@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { newTaskDoc } from '@shop/shared/sync/sync-task';
 import { SAMPLE_DOCS } from '@shop/shared/sync/test-documents';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { assign, createActor, setup } from 'xstate';
@@ -356,6 +357,42 @@ describe('replication, leadership and documents', () => {
     const everything = JSON.stringify(posted('queue'));
     for (const value of Object.values(secret)) expect(everything).not.toContain(value);
     expect(everything).not.toContain(encodeURIComponent(secret.email));
+    agent.stop();
+  });
+
+  it('never posts a task’s header value or payload body value, in the queue report or anywhere else', async () => {
+    const { database, agentDatabase, sync } = await withDatabase(true);
+    const MARKER = 'Marker-7Q2x';
+    const doc = newTaskDoc(
+      {
+        taskId: 'dddddddd-4',
+        kind: 'newsletter',
+        url: '/api/ext/mailchimp-subscribe/subscribe?storeCode=nl',
+        method: 'DELETE',
+        auth: 'public',
+        headers: { 'x-newsletter-token': `${MARKER}-proof`, 'x-shop-note': `${MARKER}-note` },
+        body: { comment: `${MARKER}-comment`, lines: [{ note: `${MARKER}-line` }] },
+      },
+      5_000,
+    );
+    await database.collections.syncTasks.insert(doc);
+    const rows = [
+      { doc, status: 'pending' as const, reason: 'offline' },
+      { doc: { ...doc, id: 'eeeeeeee-5', task_id: 'eeeeeeee-5' }, status: 'sending' as const, step: 'captcha' },
+    ];
+    const { agent, channel, posted, viewer, time } = harness({ pieces: () => ({ database: agentDatabase, sync, tasks: { rows: async () => rows } }) });
+    viewer('sync');
+    // The visualizer asks for the sync tasks' documents too, and searches them for the marker.
+    for (const [n, query] of ['', MARKER].entries()) channel.hear({ kind: 'docs-request', viewerId: 'viewer-1', at: time.now(), requestId: `r${n}`, collection: 'syncTasks', query });
+    await vi.waitFor(() => expect(posted('queue').length).toBeGreaterThan(0));
+    await settle();
+    expect(posted('queue').at(-1)!.tasks).toEqual([
+      expect.objectContaining({ id8: 'dddddddd', kind: 'newsletter', method: 'DELETE', path: '/api/ext/mailchimp-subscribe/subscribe', status: 'pending', reason: 'offline' }),
+      expect.objectContaining({ id8: 'eeeeeeee', status: 'sending', step: 'captcha' }),
+    ]);
+    // Sync tasks are no replicated collection: a docs request for them is answered with nothing.
+    expect(posted('docs')).toEqual([expect.objectContaining({ requestId: 'r0', documents: [], total: 0 }), expect.objectContaining({ requestId: 'r1', documents: [], total: 0 })]);
+    expect(JSON.stringify(channel.posted)).not.toContain(MARKER);
     agent.stop();
   });
 

@@ -367,7 +367,10 @@ export function startAgent(options: AgentOptions): ShopAgent {
   async function answerDocs(request: Extract<ViewerMessage, { kind: 'docs-request' }>) {
     const { database } = options.pieces();
     if (!database?.isLeader()) return;
-    const collection = database.collections[request.collection];
+    // The replicated collections only: the sync tasks' payloads (bodies, proof headers) are never shown, only the queue
+    // report's summary of each task (`queueTaskReport`).
+    const replicated = (COLLECTION_NAMES as readonly string[]).includes(request.collection);
+    const collection = replicated ? database.collections[request.collection] : undefined;
     const found = collection ? await collection.find().exec() : [];
     const matching: JsonValue[] = [];
     for (const doc of found) {

@@ -44,9 +44,14 @@ function fetcherOf(task: SyncTaskDoc, transport: TaskTransport): TaskFetch {
 /** T8–T13: the task's request, answered as an outcome. `extraHeaders`: the captcha and cart id made at send time. */
 export async function sendTask(task: SyncTaskDoc, url: string, extraHeaders: Record<string, string>, transport: TaskTransport): Promise<TaskOutcome> {
   const { method, headers, body } = task.payload;
+  // The runner's own headers win over a stored one of the same name in any spelling (a v0 task kept `Content-Type`):
+  // a browser would join the two spellings into one value.
+  const own: Record<string, string> = { ...extraHeaders, 'x-task-id': task.task_id };
+  const ownNames = new Set(Object.keys(own).map((name) => name.toLowerCase()));
+  const stored = Object.fromEntries(Object.entries(headers).filter(([name]) => !ownNames.has(name.toLowerCase())));
   const init: RequestInit = {
     method,
-    headers: { ...headers, ...extraHeaders, 'x-task-id': task.task_id },
+    headers: { ...stored, ...own },
     ...(body !== undefined && method !== 'GET' ? { body: JSON.stringify(body) } : {}),
   };
   return classifyResponse(await exchange(fetcherOf(task, transport), url, init));

@@ -4,6 +4,7 @@
  * multi-instance events and leader election between them); the fake server answers like the shop's routes and keeps
  * a receipt per `X-Task-Id`, as the shop does (decision 042).
  */
+import { newTaskDoc } from '@shop/shared/sync/sync-task';
 import { SAMPLE_DOCS } from '@shop/shared/sync/test-documents';
 import { addRxPlugin } from 'rxdb/plugins/core';
 import { RxDBDevModePlugin, disableWarnings } from 'rxdb/plugins/dev-mode';
@@ -43,7 +44,8 @@ class FakeShop {
 
   fetch = async (url: string, init: RequestInit): Promise<Response> => {
     if (!this.online) throw new TypeError('Failed to fetch');
-    const headers = Object.fromEntries(Object.entries((init.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]));
+    // As a browser reads them: names in any case are one header (two spellings of one name are joined, never dropped).
+    const headers = Object.fromEntries(new Headers(init.headers).entries());
     const raw = init.body instanceof Blob ? await init.body.text() : typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
     const call: Call = { url, method: init.method ?? 'GET', taskId: headers['x-task-id'] ?? null, headers, body: raw };
     this.calls.push(call);
@@ -241,6 +243,45 @@ describe('the task queue on the local database', () => {
     const seenB = views(queue, b);
     await eventually(() => expect(seenA.at(-1)).toMatchObject({ status: 'failed', error: { message: 'Error with response - bad content-type!' } }));
     await eventually(() => expect(seenB.at(-1)).toMatchObject({ status: 'failed', error: { message: 'Unhandled error, wrong response format!' } }));
+  });
+
+  it('sends a task’s extra header; the runner’s own task id, captcha and cart id win over same-named ones', async () => {
+    const shop = new FakeShop();
+    const db = await tab(uniqueDatabaseName());
+    const queue = queueOn(db, shop);
+    queue.setCart({ token: () => 'cart-42', recreate: () => {}, onToken: () => () => {} });
+    const id = await queue.enqueue({
+      ...contact,
+      kind: 'newsletter',
+      url: '/api/ext/mailchimp-subscribe/subscribe?cartId={{cartId}}&storeCode=nl',
+      headers: { 'X-Newsletter-Token': 'link-proof-1', 'x-captcha-token': 'stale-captcha', 'X-Cart-Id': 'stale-cart' },
+    });
+    // A task stored by an older tab may carry the task id header itself; the runner's is the one sent.
+    const forged = newTaskDoc({ taskId: 'forged-1', kind: 'contact', url: '/api/forms/contacts', auth: 'public', body: { n: 2 } }, Date.now());
+    await db.collections.syncTasks.insert({ ...forged, payload: { ...forged.payload, headers: { ...forged.payload.headers, 'X-Task-Id': 'someone-else' } } });
+    queue.start();
+    await eventually(() => expect(shop.calls).toHaveLength(2));
+    expect(shop.calls[0]!.headers).toMatchObject({ 'x-newsletter-token': 'link-proof-1', 'x-captcha-token': 'pow-token', 'x-cart-id': 'cart-42', 'x-task-id': id });
+    expect(shop.calls[1]!.headers['x-task-id']).toBe('forged-1');
+    expect(shop.calls[1]!.taskId).toBe('forged-1');
+  });
+
+  it('a sent task keeps its answer’s meta (the newsletter coupon); an answer without meta is sent all the same', async () => {
+    const shop = new FakeShop();
+    shop.answer = (call) =>
+      (call.body as { n: number }).n === 1 ? { status: 200, body: { code: 200, result: { status: 'subscribed' }, meta: { coupon: 'X' } } } : { status: 200, body: { code: 200, result: { status: 'subscribed' } } };
+    const db = await tab(uniqueDatabaseName());
+    const queue = queueOn(db, shop);
+    queue.start();
+    const withMeta = await queue.enqueue({ ...contact, body: { n: 1 } });
+    const without = await queue.enqueue({ ...contact, body: { n: 2 } });
+    const seenWith = views(queue, withMeta);
+    const seenWithout = views(queue, without);
+    await eventually(() => expect(seenWith.at(-1)).toEqual({ id: withMeta, status: 'sent', resultCode: 200, result: { status: 'subscribed' }, meta: { coupon: 'X' } }));
+    await eventually(() => expect(seenWithout.at(-1)).toEqual({ id: without, status: 'sent', resultCode: 200, result: { status: 'subscribed' } }));
+    // Kept on the device with the task, so a page opened later (or the announcer) reads it too.
+    const later = views(queue, withMeta);
+    await eventually(() => expect(later.at(-1)?.meta).toEqual({ coupon: 'X' }));
   });
 
   it('a url needing a cart id with none known logs the spec text, re-creates the cart, and goes once the cart has an id', async () => {
