@@ -127,6 +127,24 @@ describe('the task queue on the local database', () => {
     expect(await db.collections.syncTasks.findOne(id).exec()).toBeNull();
   });
 
+  it('a queue made before this tab led (a page queued a task first) sends once it starts leading', async () => {
+    const shop = new FakeShop();
+    const db = await tab(uniqueDatabaseName());
+    let leads = false;
+    let lead: () => void = () => {};
+    const led = new Promise<void>((resolve) => (lead = resolve));
+    const queue = queueOn(db, shop, { leadership: { isLeader: () => leads, waitForLeadership: () => led } });
+    const id = await queue.enqueue(contact);
+    // Leadership comes before the queue is started (the cart runtime starts it once the page is idle).
+    leads = true;
+    lead();
+    await led;
+    queue.start();
+    const seen = views(queue, id);
+    await eventually(() => expect(seen.at(-1)?.status).toBe('sent'));
+    expect(shop.calls).toHaveLength(1);
+  });
+
   it('a second submit with the same task id is the same task', async () => {
     const shop = new FakeShop();
     shop.online = false;

@@ -398,9 +398,10 @@ export function createTaskQueue(deps: TaskQueueDeps): TaskQueue {
     // Any tab may queue a task: the leader hears it through the database's events across tabs.
     const queued = collection.find({ selector: { transmited: false } }).$.subscribe(() => actor.send({ type: 'task.queued' }));
     stops.push(() => queued.unsubscribe());
-    if (deps.leadership && !deps.leadership.isLeader()) {
-      void deps.leadership.waitForLeadership().then(() => actor.send({ type: 'leader.elected' }));
-    }
+    // The queue may have been made (a page queued a task) before this tab led, and lead by now: the machine was given
+    // leadership as it was then, so it hears it now, or when it comes.
+    if (!deps.leadership || deps.leadership.isLeader()) actor.send({ type: 'leader.elected' });
+    else void deps.leadership.waitForLeadership().then(() => actor.send({ type: 'leader.elected' }));
   }
 
   function stop(): void {
