@@ -9,10 +9,11 @@ const proxy = Object.fromEntries(['/api', '/media', '/health', '/documentation']
 /**
  * Everything the home page needs on its first paint goes into one "shell" chunk: one file compresses better than
  * the handful of small shared chunks the default split makes, which keeps the home page under its 121 kB budget (decision 017).
- * Category and product pages, the search panel, the phone menu, zod and each language's texts stay separate.
+ * Category and product pages, the search panel, the phone menu, zod and each language's texts stay separate, and so
+ * does the page head (ui/page-head.ts: canonical, hreflang, JSON-LD), which only lazy pages write.
  */
 const SHELL =
-  /node_modules\/(\.pnpm\/)?(react|react-dom|scheduler|@tanstack|i18next|use-sync-external-store)[@/+]|client\/src\/(main|app\/(?!database|network-faults|shop-stream)|ui\/(?!drawer|use-media-query|notifications|confirm-dialog|quantity-stepper)|routes\/(store|catalogue|home)\.route|features\/(home\/|search\/search-box|catalogue\/(catalogue-api|use-categories|product-card|product-image|price-tag)|layout\/(?!mobile-menu|layout-extras|store-switcher|language-switcher|not-found-page|minimal-layout|error-page)))/;
+  /node_modules\/(\.pnpm\/)?(react|react-dom|scheduler|@tanstack|i18next|use-sync-external-store)[@/+]|client\/src\/(main|app\/(?!database|network-faults|shop-stream)|ui\/(?!drawer|use-media-query|notifications|confirm-dialog|quantity-stepper|page-head)|routes\/(store|catalogue|home)\.route|features\/(home\/|search\/search-box|catalogue\/(catalogue-api|use-categories|product-card|product-image|price-tag)|layout\/(?!mobile-menu|layout-extras|store-switcher|language-switcher|not-found-page|minimal-layout|error-page)))/;
 
 /**
  * The developers' visualizer's own files (issue 15): its page and panels, the agent, the statechart layout (elkjs's

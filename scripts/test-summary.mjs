@@ -26,6 +26,27 @@ if (e2e?.stats) {
   failed += e2e.stats.unexpected ?? 0;
   skipped += e2e.stats.skipped ?? 0;
 }
+// The journeys' axe scans (e2e/tests/a11y.ts): each journey notes how many page states it scanned.
+if (e2e?.suites) {
+  let states = 0;
+  let journeys = 0;
+  const walk = (suite) => {
+    for (const child of suite.suites ?? []) walk(child);
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        for (const result of (test.results ?? []).slice(-1)) {
+          // The note is in the result and, in newer reports, in the test too: counted once.
+          const note = [...(result.annotations ?? []), ...(test.annotations ?? [])].find((each) => each.type === 'axe');
+          const scanned = /^(\d+) page state/.exec(note?.description ?? '');
+          if (scanned) {
+            states += Number(scanned[1]);
+            journeys += 1;
+          }
+        }
+  };
+  for (const suite of e2e.suites) walk(suite);
+  console.log(`axe: ${states} page states scanned in ${journeys} journeys, no serious or critical violation allowed.`);
+}
 if (!vitest || !e2e) console.error(`missing results: ${!vitest ? 'test-results/vitest.json ' : ''}${!e2e ? 'test-results/e2e.json' : ''}`);
 console.log(`Tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 const postgres = read('test-results/postgres.json');

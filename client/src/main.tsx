@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { initI18n, languageFor } from './app/i18n.ts';
 import { createShopRouter } from './app/router.tsx';
 import { startStore } from './app/store-choice.ts';
+import './app/fonts.css';
 import './app/global.css';
 
 // The first paint needs the texts of one language only: the stored choice, else the store's language (a visit

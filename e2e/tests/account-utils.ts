@@ -30,7 +30,7 @@ export function loginButton(page: Page) {
 }
 
 export function accountLink(page: Page, firstname: string) {
-  return page.getByRole('banner').getByRole('link', { name: `My account (${firstname})` });
+  return page.getByRole('banner').getByRole('link', { name: `${firstname} (my account)` });
 }
 
 export async function loginThroughModal(page: Page, customer: Customer, password = PASSWORD): Promise<void> {

@@ -69,7 +69,11 @@ test('a product page shows price, gallery and specifications', async ({ page, re
   await page.goto(`/nl/${simple!.url_path}`);
   await expect(page.getByRole('heading', { level: 1, name: simple!.name })).toBeVisible();
   await expect(page.getByText(/€\d/).first()).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Productafbeeldingen' }).getByRole('img').first()).toBeVisible();
+  // The main picture is the button that opens the lightbox, named for what it does and the piece.
+  const gallery = page.getByRole('region', { name: 'Productafbeeldingen' });
+  const enlarge = gallery.getByRole('button', { name: new RegExp(`^Afbeelding 1 van \\d+ vergroten: `) });
+  await expect(enlarge).toBeVisible();
+  await expect(enlarge.locator('img')).toBeVisible();
   await expect(page.getByRole('table')).toBeVisible();
   await expect(page.getByRole('row', { name: /Referentie/ })).toBeVisible();
   await expect(page).toHaveTitle(new RegExp(simple!.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
@@ -107,7 +111,7 @@ test('switching to the English store shows English categories; German texts foll
   await chooseInLanguagesModal(page, { language: 'Deutsch' });
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await expect(page.getByRole('heading', { name: 'Neu eingetroffen' })).toBeVisible();
-  await expect(page.getByRole('searchbox', { name: 'Suchen' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Suchen' })).toBeVisible();
   // The catalogue stays English (the store's), only the interface speaks German, and the choice is remembered.
   await expect(page.getByRole('navigation', { name: 'Kategorien' }).getByText(english!.name, { exact: true })).toBeVisible();
   await page.reload();
@@ -137,13 +141,13 @@ test('search needs 3 characters, then finds products to open', async ({ page, re
   const { items } = await searchApi<ApiProduct>(request, { type: 'product', storeCode: 'en', size: 1, sort: 'updated_at:desc' });
   const term = items[0]!.name.split(/\s+/).find((word) => word.length >= 4) ?? items[0]!.name;
   await page.goto('/en');
-  const field = page.getByRole('searchbox', { name: 'Search' });
+  const field = page.getByRole('combobox', { name: 'Search' });
   await field.fill('om');
   await expect(page.getByText('Searched term should consist of at least 3 characters')).toBeVisible();
   await field.fill(term);
   const panel = page.getByRole('region', { name: 'Search' });
   await expect(panel.getByText(/^\d+ results?$/)).toBeVisible();
-  const first = panel.getByRole('link').first();
+  const first = panel.getByRole('option').first();
   const name = (await first.locator('.search-result__name').textContent()) ?? '';
   await first.click();
   await expect(page.getByRole('heading', { level: 1, name: name.trim() })).toBeVisible();

@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { addFromProductPage, cartLine, openMinicart } from './cart-utils.ts';
 import { placeApiOrder } from './payment-utils.ts';
-import { searchApi, shoot } from './utils.ts';
+import { fewInStock, shoot, type StockedProduct } from './utils.ts';
 
 /**
  * Issue 13, item 4: the cart holds to the stock. The minicart's quantity field refuses more than the stock gives with
@@ -10,34 +10,15 @@ import { searchApi, shoot } from './utils.ts';
  * syncs: it says "Out of the stock!" and the shopper is told with a warning that stays.
  */
 
-interface Stocked {
-  sku: string;
-  name: string;
-  url_path: string;
-  stock: { qty: number; is_in_stock: boolean; manage_stock: boolean; backorders?: boolean };
-  custom_size_kind?: string;
-}
-
-/** A simple product with 2 to 4 pieces in managed stock (other journeys pick 5 or more: simpleProducts), as the server's stock check answers now. */
-async function fewInStock(request: APIRequestContext): Promise<Stocked & { qty: number }> {
-  const { items } = await searchApi<Stocked>(request, { type: 'product', storeCode: 'en', filters: { type_id: 'simple' }, size: 200 });
-  for (const item of items) {
-    if (!item.url_path || item.custom_size_kind || !item.stock.manage_stock || item.stock.backorders || !item.stock.is_in_stock || item.stock.qty < 2 || item.stock.qty > 4) continue;
-    const check = await (await request.get(`/api/stock/check?sku=${encodeURIComponent(item.sku)}`)).json();
-    if (check.result.status === 'ok' && check.result.qty >= 2 && check.result.qty <= 4) return { ...item, qty: check.result.qty };
-  }
-  throw new Error('the demo catalogue has a simple product with 2 to 4 pieces in stock');
-}
-
 /** Someone else buys every piece left (a guest order through the API, as a browser places it). */
-async function buyEverything(request: APIRequestContext, product: Stocked, qty: number): Promise<void> {
+async function buyEverything(request: APIRequestContext, product: StockedProduct, qty: number): Promise<void> {
   await placeApiOrder(request, product, { qty });
   const check = await (await request.get(`/api/stock/check?sku=${encodeURIComponent(product.sku)}`)).json();
   expect(check.result.status, 'the order took the last pieces').toBe('out_of_stock');
 }
 
 test('the minicart refuses more than the stock gives, and a line whose last pieces were sold elsewhere says "Out of the stock!"', async ({ page, request }) => {
-  const product = await fewInStock(request);
+  const product = await fewInStock(request, { min: 2, max: 4 });
   await addFromProductPage(page, product);
   const drawer = await openMinicart(page);
   const line = cartLine(drawer, product.name);

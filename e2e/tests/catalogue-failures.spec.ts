@@ -45,7 +45,7 @@ test('a search the shop answers too late says so in the panel, with Try again, i
   browserProblems.expect(/^http 503: GET http:\/\/[^/]+\/api\/catalog\/search\?request=\S+ -> The search took too long\. Please try again\.$/, 'the journey makes the shop answer the search as a too slow search does');
   await page.route('**/api/catalog/search?**', tooSlowFor((request) => request.query !== undefined));
   await page.goto('/en');
-  await page.getByRole('searchbox', { name: 'Search' }).fill('omega');
+  await page.getByRole('combobox', { name: 'Search' }).fill('omega');
 
   const panel = page.getByRole('region', { name: 'Search' });
   const failed = panel.getByRole('alert');
@@ -55,27 +55,27 @@ test('a search the shop answers too late says so in the panel, with Try again, i
 
   await page.unroute('**/api/catalog/search?**');
   await failed.getByRole('button', { name: 'Try again' }).click();
-  await expect(panel.getByRole('link').first()).toBeVisible();
+  await expect(panel.getByRole('option').first()).toBeVisible();
   await expect(panel.getByRole('alert')).toHaveCount(0);
 });
 
 test('an offline search answers empty, marked offline, and the panel says so; back online it searches again', async ({ page, context }) => {
   await page.goto('/en');
   await workerInControl(page);
-  const field = page.getByRole('searchbox', { name: 'Search' });
+  const field = page.getByRole('combobox', { name: 'Search' });
   const panel = page.getByRole('region', { name: 'Search' });
   // Online once, so the panel's code is at hand.
   await field.fill('omega');
-  await expect(panel.getByRole('link').first()).toBeVisible();
+  await expect(panel.getByRole('option').first()).toBeVisible();
 
   await context.setOffline(true);
   await field.fill('rolex');
   await expect(panel.getByRole('status')).toHaveText('You are offline: the search needs a connection. Please try again when you are back online.');
   await expect(panel.getByRole('alert')).toHaveCount(0);
-  await expect(panel.getByRole('link')).toHaveCount(0);
+  await expect(panel.getByRole('option')).toHaveCount(0);
   await shoot(page, 'search-offline', { fullPage: false });
 
   await context.setOffline(false);
-  await expect(panel.getByRole('link').first()).toBeVisible();
+  await expect(panel.getByRole('option').first()).toBeVisible();
   await expect(panel.getByRole('status')).toHaveText(/^\d+ results?$/);
 });

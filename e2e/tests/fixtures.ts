@@ -10,6 +10,7 @@
  * `browserProblems.expect(match, reason)`.
  */
 import { test as base, expect, type Browser, type BrowserContext } from '@playwright/test';
+import { A11yWatch, type A11y } from './a11y.ts';
 
 export { expect };
 
@@ -60,9 +61,14 @@ export interface BrowserProblems {
   watch(context: BrowserContext): void;
   /** The problems seen so far that nothing expects. */
   unexpected(): string[];
+  /**
+   * The journey's body has ended: what its pages do while their last state is scanned (a11y.ts) is no longer its
+   * concern, as it was not when they closed at once.
+   */
+  end(): void;
 }
 
-function watchBrowser(seen: Problem[], pending: Array<Promise<unknown>>): (context: BrowserContext) => void {
+function watchBrowser(seen: Problem[], pending: Array<Promise<unknown>>, ended: () => boolean): (context: BrowserContext) => void {
   const watched = new WeakSet<BrowserContext>();
   return (context) => {
     if (watched.has(context)) return;
@@ -75,7 +81,9 @@ function watchBrowser(seen: Problem[], pending: Array<Promise<unknown>>): (conte
       await setOffline(offline);
       if (!offline) offlineUntil = Date.now() + OFFLINE_AFTERMATH_MS;
     };
-    const note = (text: string) => seen.push({ text, offline: Date.now() < offlineUntil });
+    const note = (text: string) => {
+      if (!ended()) seen.push({ text, offline: Date.now() < offlineUntil });
+    };
     context.on('console', (message) => {
       // A resource that failed to load is reported below with its request (and, for an answer, its body).
       if (message.type() === 'error' && !message.text().startsWith('Failed to load resource:')) {
@@ -85,7 +93,7 @@ function watchBrowser(seen: Problem[], pending: Array<Promise<unknown>>): (conte
     context.on('weberror', (error) => note(`page error: ${error.error().message} (at ${error.page()?.url() ?? 'unknown'})`));
     context.on('requestfailed', (request) => note(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? 'unknown'})`));
     context.on('response', (response) => {
-      if (response.status() < 400) return;
+      if (response.status() < 400 || ended()) return;
       const offline = Date.now() < offlineUntil;
       const body = response.request().postData();
       const text = `http ${response.status()}: ${response.request().method()} ${response.url()}${body ? ` ${body.slice(0, 300)}` : ''}`;
@@ -121,19 +129,20 @@ function watchNewContexts(browser: Browser, watch: (context: BrowserContext) => 
   };
 }
 
-export const test = base.extend<{ browserProblems: BrowserProblems }>({
+export const test = base.extend<{ browserProblems: BrowserProblems; a11y: A11y }>({
   browserProblems: [
     async ({ context, browser }, use, testInfo) => {
       const seen: Problem[] = [];
       const pending: Array<Promise<unknown>> = [];
       const expected: ExpectedProblem[] = [...EVERYWHERE];
-      const watch = watchBrowser(seen, pending);
+      let ended = false;
+      const watch = watchBrowser(seen, pending, () => ended);
       watch(context);
       const restore = watchNewContexts(browser, watch);
       const unexpected = () =>
         seen.filter((problem) => !expected.some(({ match, offline }) => match.test(problem.text) && (!offline || problem.offline))).map((problem) => problem.text);
       try {
-        await use({ expect: (match, reason, options) => void expected.push({ match, reason, ...options }), watch, unexpected });
+        await use({ expect: (match, reason, options) => void expected.push({ match, reason, ...options }), watch, unexpected, end: () => void (ended = true) });
       } finally {
         restore();
       }
@@ -144,6 +153,31 @@ export const test = base.extend<{ browserProblems: BrowserProblems }>({
       // A journey that failed already says why; these then only come with it.
       if (testInfo.status !== 'passed') testInfo.annotations.push({ type: 'browser problems', description: report });
       else throw new Error(`${report}\nFix the page, or declare the problem with browserProblems.expect(match, reason) in the journey that provokes it.`);
+    },
+    { auto: true },
+  ],
+  // axe on every page state the journey reaches (a11y.ts). It needs `page`, so that the page is still open when the
+  // journey's last state is scanned.
+  a11y: [
+    async ({ context, page, browser, browserProblems }, use, testInfo) => {
+      const watch = new A11yWatch();
+      watch.watch(context);
+      const contexts = [context];
+      const restore = watchNewContexts(browser, (made) => {
+        contexts.push(made);
+        watch.watch(made);
+      });
+      try {
+        await use(watch);
+      } finally {
+        restore();
+      }
+      browserProblems.end();
+      await watch.finish([page, ...contexts.flatMap((made) => made.pages())].filter((open, i, all) => all.indexOf(open) === i));
+      testInfo.annotations.push({ type: 'axe', description: `${watch.scans} page state(s) scanned${watch.skipped.length ? `; not scanned: ${watch.skipped.join('; ')}` : ''}` });
+      if (watch.findings.size === 0) return;
+      if (testInfo.status !== 'passed') testInfo.annotations.push({ type: 'axe violations', description: watch.report() });
+      else throw new Error(`${watch.report()}\nFix the page: serious and critical violations fail every journey (e2e/tests/a11y.ts).`);
     },
     { auto: true },
   ],

@@ -50,13 +50,13 @@ test('the store and language are chosen in one keyboard-friendly dialog and reme
   await other.goto('/');
   await expect(other).toHaveURL(/\/en$/);
   await expect(other.locator('html')).toHaveAttribute('lang', 'de');
-  await expect(other.getByRole('searchbox', { name: 'Suchen' })).toBeVisible();
+  await expect(other.getByRole('combobox', { name: 'Suchen' })).toBeVisible();
 
   // Dutch chosen in that tab: the first tab speaks Dutch at once, and the next visit starts in the Dutch store.
   await chooseInLanguagesModal(other, { store: 'Niederländischer Shop (/nl)', language: 'Nederlands' });
   await expect(other).toHaveURL(/\/nl$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
-  await expect(page.getByRole('searchbox', { name: 'Zoeken' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Zoeken' })).toBeVisible();
   await page.goto('/');
   await expect(page).toHaveURL(/\/nl$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'nl');

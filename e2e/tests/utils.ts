@@ -62,3 +62,26 @@ export async function workerInControl(page: Page): Promise<void> {
   });
   await expect.poll(controlled).toBe(true);
 }
+
+/** A simple product as the stock journeys pick it. */
+export interface StockedProduct {
+  sku: string;
+  name: string;
+  url_path: string;
+  stock: { qty: number; is_in_stock: boolean; manage_stock: boolean; backorders?: boolean };
+  custom_size_kind?: string;
+}
+
+/**
+ * A simple product with `min` to `max` pieces in managed stock, as the server's stock check answers now; `fromEnd`
+ * looks from the end of the catalogue (so two journeys running side by side pick different pieces).
+ */
+export async function fewInStock(request: APIRequestContext, { min, max, fromEnd = false }: { min: number; max: number; fromEnd?: boolean }): Promise<StockedProduct & { qty: number }> {
+  const { items } = await searchApi<StockedProduct>(request, { type: 'product', storeCode: 'en', filters: { type_id: 'simple' }, size: 200 });
+  for (const item of fromEnd ? items.reverse() : items) {
+    if (!item.url_path || item.custom_size_kind || !item.stock.manage_stock || item.stock.backorders || !item.stock.is_in_stock || item.stock.qty < min || item.stock.qty > max) continue;
+    const check = await (await request.get(`/api/stock/check?sku=${encodeURIComponent(item.sku)}`)).json();
+    if (check.result.status === 'ok' && check.result.qty >= min && check.result.qty <= max) return { ...item, qty: check.result.qty };
+  }
+  throw new Error(`the demo catalogue has a simple product with ${min} to ${max} pieces in stock`);
+}

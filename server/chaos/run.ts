@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DatabaseConfig } from '../src/config.ts';
 import { startSmtpSink } from '../src/features/mail/smtp-sink.ts';
+import { DELIVERY_LEASE_MS } from '../src/features/mail/mailer.ts';
 import { openDatabase, type Db } from '../src/storage/database.ts';
 import { checkServerErrors, runChecks, type CheckResult } from './checks.ts';
 import { startFaultProxy, type ProxyCounts } from './fault-proxy.ts';
@@ -42,7 +43,8 @@ export interface ChaosReport {
 }
 
 const SETTLE_MS = 60_000;
-const MAIL_WAIT_MS = 30_000;
+/** How long the end waits for queued mail: a delivery lease (a mail claimed by a killed instance) and some. */
+const MAIL_WAIT_MS = DELIVERY_LEASE_MS + 30_000;
 
 function log(line: string): void {
   console.log(`[chaos ${new Date().toISOString().slice(11, 19)}] ${line}`);

@@ -22,8 +22,14 @@ import { cartRoutes } from './features/cart/cart.routes.ts';
 import { CartService } from './features/cart/cart.service.ts';
 import { catalogueRoutes } from './features/catalogue/catalogue.routes.ts';
 import { checkoutConfigRoutes } from './features/checkout-config/checkout-config.routes.ts';
+import { shopDetailsRoutes } from './features/shop-details/shop-details.routes.ts';
 import { CatalogueService } from './features/catalogue/catalogue.service.ts';
 import { storefrontAddresses } from './features/catalogue/storefront-addresses.ts';
+import { urlMapper } from './features/catalogue/url-map.ts';
+import { ContentRepository } from './features/content/content.repository.ts';
+import { contentRoutes } from './features/content/content.routes.ts';
+import { cmsPageResolver, ContentService } from './features/content/content.service.ts';
+import { sitemapRoutes } from './features/content/sitemap.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { formsRoutes } from './features/forms/forms.routes.ts';
 import { FormsService } from './features/forms/forms.service.ts';
@@ -60,6 +66,8 @@ import { customerFromToken, reviewRoutes } from './features/reviews/reviews.rout
 import { statsRoutes } from './features/stats/stats.routes.ts';
 import { StockRepository } from './features/stock/stock.repository.ts';
 import { stockRoutes } from './features/stock/stock.routes.ts';
+import { StockAlerts } from './features/stock/stock-alerts.ts';
+import { stockAlertRoutes } from './features/stock/stock-alerts.routes.ts';
 import { registerClient } from './plugins/client.ts';
 import { clientErrorHandler, errorBody, registerErrorHandler, registerNotFoundHandler } from './plugins/error-handler.ts';
 import { refuseNulInAddress, registerJsonBodyParser } from './plugins/json-body.ts';
@@ -72,13 +80,14 @@ import { migrateToLatest, openDatabase, type Db } from './storage/database.ts';
 import { withStartupLock } from './storage/engine.ts';
 import { PostgresNotifications } from './storage/notifications.ts';
 import { restrictToOwner } from './storage/owner-only.ts';
-import { seedDemoIfEmpty } from './storage/seed/seed-demo.ts';
+import { seedDemoContentIfEmpty, seedDemoIfEmpty } from './storage/seed/seed-demo.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     catalogue: CatalogueService;
     mailer: Mailer;
+    stockAlerts: StockAlerts;
   }
 }
 
@@ -147,6 +156,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       if (seeded) app.log.info(seeded, 'demo catalogue seeded');
       const boutiques = await seedBoutiquesIfEmpty(db, () => clock().getTime());
       if (boutiques) app.log.info({ boutiques }, 'demo boutiques seeded');
+      const content = await seedDemoContentIfEmpty(db, { seed: config.demoSeed, productCount: config.demoProducts, now: clock(), dataDir: config.dataDir });
+      if (content) app.log.info({ ...content, warnings: content.warnings.length }, 'demo content seeded');
     }
   });
   // One signing key for every instance on the database (token-secret.ts): loaded once, handed to each feature.
@@ -202,7 +213,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
 
   await app.register(healthRoutes(catalogue, clock()));
-  await app.register(catalogueRoutes(catalogue));
+  // The content store (issue 18): CMS pages and blocks, the magazine, testimonials; the URL map also finds CMS pages.
+  const contentRepository = new ContentRepository(db);
+  const content = new ContentService(contentRepository, () => clock().getTime());
+  const mapUrl = urlMapper(catalogue, [cmsPageResolver(content)]);
+  await app.register(catalogueRoutes(catalogue, { mapUrl }));
+  await app.register(contentRoutes(content));
+  await app.register(sitemapRoutes({ db, content: contentRepository, publicUrl: config.accounts.publicUrl, now: () => clock().getTime() }));
   await app.register(stockRoutes(db, config));
   await app.register(locationRoutes(catalogue, config));
   await app.register(renderListRoutes(catalogue, config));
@@ -229,7 +246,21 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const checkoutMethods = new CheckoutMethods(config.orders, config.payments.provider);
   await app.register(cartRoutes(cartService, owners, checkoutMethods, config));
   await app.register(checkoutConfigRoutes(config));
-  const orders = createOrders({ db, replication, catalogue, methods: checkoutMethods, mailer, config, secret, now, log: app.log });
+  await app.register(shopDetailsRoutes(config, checkoutMethods));
+  // Back-in-stock and price-drop alerts (issue 19): checked after a cancel gives stock back, after every catalogue
+  // load (an import on any instance or the CLI, a special price starting), at start and every minute.
+  const stockAlerts = new StockAlerts({ db, prices: catalogue, mailer, publicUrl: config.accounts.publicUrl, now, log: app.log });
+  app.decorate('stockAlerts', stockAlerts);
+  const stopAlertWatch = catalogue.onLoaded(() => void stockAlerts.notifyDueQuietly());
+  const alertSweep = setInterval(() => void stockAlerts.notifyDueQuietly(), 60_000).unref();
+  app.addHook('onReady', async () => {
+    await stockAlerts.notifyDueQuietly();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(alertSweep);
+    stopAlertWatch();
+  });
+  const orders = createOrders({ db, replication, catalogue, methods: checkoutMethods, mailer, config, secret, now, stockReleased: (skus) => stockAlerts.notifyDueQuietly(skus), log: app.log });
   app.decorate('orders', orders.service);
   await app.register(orderRoutes({ replication, owners, contactEmail: config.orders.contactEmail }));
   app.addHook('onReady', async () => {
@@ -277,6 +308,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   );
   await app.register(adminRoutes({ reviews, adminToken: config.adminToken }));
   const customerOf = customerFromToken((token) => accounts.identify(token), config.accounts);
+  await app.register(stockAlertRoutes({ alerts: stockAlerts, customerOf, throttle, now }));
   const forms = new FormsService({ mailer, notify: { to: config.forms.notifyTo, language: config.forms.notifyLanguage }, bankAccount: config.orders.bankAccount, now });
   await app.register(formsRoutes({ db, forms, mailer, throttle, rate: config.accounts.forms, customerOf, shipToCountries: config.orders.shipToCountries, now }));
   await app.register(uploadsRoutes({ db, dataDir: config.dataDir, throttle, maxBytes: config.forms.uploadMaxBytes, rate: { max: config.forms.uploadRateMax, windowSeconds: config.accounts.forms.windowSeconds }, now }));
@@ -305,7 +337,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     }),
   );
   await app.register(statsRoutes({ throttle, now, ratePerMinute: config.forms.statsRateMax }));
-  const addresses = storefrontAddresses(catalogue, { externalCheckout: config.checkout.external });
+  const addresses = storefrontAddresses(mapUrl, { externalCheckout: config.checkout.external });
   registerNotFoundHandler(app, config.clientDist ? await registerClient(app, config.clientDist, addresses, { devtools: config.devtools }) : undefined);
 
   return app;

@@ -4,6 +4,24 @@ import { z } from 'zod/mini';
 import path from 'node:path';
 import { testDatabase } from './test/test-database.ts';
 
+/** The shop's company details: the operator's settings (SHOP_COMPANY_NAME, SHOP_ADDRESS, SHOP_KVK, SHOP_VAT_ID, SHOP_PHONE). */
+export interface ShopCompany {
+  name: string;
+  address: string;
+  kvk: string;
+  vatId: string;
+  phone: string;
+}
+
+/** The demo shop's company details, the defaults of those settings (the demo legal notice names the same). */
+export const SHOP_COMPANY_DEFAULTS = Object.freeze({
+  name: 'Horloge & Diamant B.V.',
+  address: 'P.C. Hooftstraat 48, 1071 BZ Amsterdam',
+  kvk: '87654321',
+  vatId: 'NL864512379B01',
+  phone: '+31 20 555 0100',
+});
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const port = z.pipe(
@@ -251,6 +269,29 @@ const EnvSchema = z.object({
   PAYMENT_METHODS: z.optional(codeList),
   /** Sorts the offered payment methods in this order (sorting is off when unset). */
   PAYMENT_METHODS_ORDER: z.optional(codeList),
+  /**
+   * Euros (incl. VAT) up to which an order may be paid by cheque or cash on delivery; above it they are not offered
+   * and an order placed with one is refused. `none` (or `off`): no limit.
+   */
+  PAYMENT_OFFLINE_MAX: z._default(
+    z.pipe(
+      z.string().check(z.regex(/^\s*(\d+|none|off)\s*$/i, 'must be a whole number of euros such as 1000, or none')),
+      z.transform((v) => (/^\s*\d+\s*$/.test(v) ? Number(v) : null)),
+    ),
+    1000,
+  ),
+  /** The company behind the shop, as the footer and the legal notice show it (demo values by default). */
+  SHOP_COMPANY_NAME: z._default(z.string().check(z.minLength(2), z.maxLength(100)), SHOP_COMPANY_DEFAULTS.name),
+  SHOP_ADDRESS: z._default(z.string().check(z.minLength(2), z.maxLength(200)), SHOP_COMPANY_DEFAULTS.address),
+  /** Chamber of Commerce (KvK) number: 8 digits. */
+  SHOP_KVK: z._default(z.pipe(z.string(), z.transform((v) => v.trim())).check(z.regex(/^\d{8}$/, 'must be the 8 digits of a Chamber of Commerce (KvK) number')), SHOP_COMPANY_DEFAULTS.kvk),
+  /** VAT identification number, e.g. NL864512379B01. */
+  SHOP_VAT_ID: z._default(
+    z.pipe(z.string(), z.transform((v) => v.replace(/\s+/g, '').toUpperCase())).check(z.regex(/^[A-Z]{2}[A-Z0-9]{2,13}$/, 'must be a VAT identification number such as NL864512379B01')),
+    SHOP_COMPANY_DEFAULTS.vatId,
+  ),
+  /** The customer service's phone number (footer, checkout's help). */
+  SHOP_PHONE: z._default(z.pipe(z.string(), z.transform((v) => v.trim())).check(z.regex(/^\+?[0-9][0-9 ()-]{5,24}$/, 'must be a phone number such as +31 20 555 0100')), SHOP_COMPANY_DEFAULTS.phone),
   /** Countries the shop ships to (spec 2 §1). */
   SHIP_TO_COUNTRIES: z._default(countryList, ['AT', 'BE', 'CH', 'DE', 'DK', 'ES', 'FR', 'GB', 'IT', 'LU', 'NL', 'SE', 'US']),
   /** The address failed-order messages name ('..., contact {email}'); default the MAIL_FROM address. */
@@ -362,6 +403,8 @@ export interface AppConfig {
     /** Sort order of the payment methods; null: sorting off. */
     paymentMethodsOrder: string[] | null;
     shipToCountries: string[];
+    /** Euros (incl. VAT) up to which cheque and cash on delivery may pay an order (PAYMENT_OFFLINE_MAX); null: no limit. */
+    offlinePaymentMax: number | null;
     contactEmail: string;
     /** The account bank transfers are paid to. */
     bankAccount: { account_holder: string; iban: string; bic: string };
@@ -377,6 +420,8 @@ export interface AppConfig {
   };
   /** The shop's forms and their inbox (features/forms). */
   forms: { notifyTo: string; notifyLanguage: 'en' | 'nl' | 'de'; keepDays: number; uploadMaxBytes: number; uploadRateMax: number; statsRateMax: number };
+  /** The company behind the shop (footer, checkout's help): name, address, KvK and VAT numbers, customer service phone. */
+  company: ShopCompany;
   /** The external checkout (spec 2 §2); off by default. `cmsUrls` by store code, '*' for every store. */
   checkout: { external: boolean; cmsUrls: Record<string, string>; countryInPath: boolean };
 }
@@ -462,6 +507,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       paymentMethods: v.PAYMENT_METHODS ?? null,
       paymentMethodsOrder: v.PAYMENT_METHODS_ORDER ?? null,
       shipToCountries: v.SHIP_TO_COUNTRIES,
+      offlinePaymentMax: v.PAYMENT_OFFLINE_MAX,
       contactEmail: v.SHOP_CONTACT_EMAIL ?? /<([^>]+)>/.exec(v.MAIL_FROM)?.[1] ?? v.MAIL_FROM,
       bankAccount: { account_holder: v.BANK_ACCOUNT_HOLDER.trim(), iban: v.BANK_IBAN, bic: v.BANK_BIC },
     },
@@ -481,6 +527,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       uploadRateMax: v.UPLOAD_RATE_MAX,
       statsRateMax: v.STATS_RATE_MAX,
     },
+    company: { name: v.SHOP_COMPANY_NAME.trim(), address: v.SHOP_ADDRESS.trim(), kvk: v.SHOP_KVK, vatId: v.SHOP_VAT_ID, phone: v.SHOP_PHONE },
     checkout: { external: v.EXTERNAL_CHECKOUT, cmsUrls: v.CMS_URL ?? {}, countryInPath: v.EXTERNAL_CHECKOUT_COUNTRY_IN_PATH },
   };
 }

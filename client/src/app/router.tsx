@@ -67,11 +67,13 @@ const appPages = [
   appPage('my-account/$', 'account'),
   appPage('create-password', 'account'),
   appPage('customer/account/forgotpassword', 'account'),
-  appPage('checkout', 'checkout'),
+  // Checkout and the order-status pages in the minimal layout (spec 2 §2, issue 18): no menu, no distractions; the
+  // shop's background work (offline orders, queued tasks) and the connection badge stay ('minimal-shop').
+  appPage('checkout', 'checkout', 'minimal-shop'),
   // Registered in both modes (a code-based route table is fixed); the page shows itself only with the external checkout.
   appPage('order-success/$', 'orderSuccess'),
-  appPage('order-status/$order_token', 'orderStatus'),
-  appPage('orderstatus', 'orderStatus'),
+  appPage('order-status/$order_token', 'orderStatus', 'minimal-shop'),
+  appPage('orderstatus', 'orderStatus', 'minimal-shop'),
   // Where the shop sends a shopper after an error it cannot recover from (spec 2 §2, §8 'Internal Server Error 500').
   appPage('error', 'error', 'minimal'),
   // The shop's forms (issue 17): one lazy door picks the page from the address (features/forms/forms-route.tsx).
@@ -85,6 +87,12 @@ const appPages = [
   appPage('store-locator', 'forms'),
   appPage('invoices', 'forms'),
   appPage('forms/$slug', 'forms'),
+  // Content (issue 18): a CMS page, the testimonials, and the magazine (one door reads the rest of the address).
+  appPage('i/$slug', 'content'),
+  appPage('testimonial', 'content'),
+  appPage('magazine/$', 'magazine'),
+  // The search results page (issue 19): its query, filters and sort in the address, as a category page's.
+  createRoute({ getParentRoute: () => storeRoute, path: 'search', validateSearch: validateRouteQuery, staticData: { layout: 'default' }, component: () => <AppDoor page="search" /> }),
 ];
 
 // The developers' visualizer (issue 15): its own plain page outside the store layout, through the same lazy door (the
@@ -108,7 +116,8 @@ export function createShopRouter(options: { history?: RouterHistory } = {}) {
   });
 }
 
-export type PageLayout = 'default' | 'minimal';
+/** 'minimal-shop': the minimal layout with the connection badge and the shop's background work (checkout, order status). */
+export type PageLayout = 'default' | 'minimal' | 'minimal-shop';
 
 declare module '@tanstack/react-router' {
   interface Register {

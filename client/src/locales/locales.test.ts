@@ -8,13 +8,18 @@ function keys(value: unknown, prefix = ''): string[] {
 }
 
 describe('locales', () => {
-  it('have the same keys in en, nl and de', () => {
-    for (const namespace of ['common', 'catalogue', 'layout']) {
+  it('have the same keys in en, nl and de in every namespace, and no empty text', () => {
+    const namespaces = Object.keys(files).filter((file) => file.startsWith('./en/')).map((file) => file.slice('./en/'.length, -'.json'.length));
+    expect(namespaces.length).toBeGreaterThan(15);
+    for (const namespace of namespaces) {
       const english = keys(files[`./en/${namespace}.json`]).sort();
-      expect(english.length).toBeGreaterThan(4);
+      expect(english.length, namespace).toBeGreaterThan(1);
       // German and Dutch plurals use the same _one/_other forms as English.
-      expect(keys(files[`./nl/${namespace}.json`]).sort()).toEqual(english);
-      expect(keys(files[`./de/${namespace}.json`]).sort()).toEqual(english);
+      for (const language of ['nl', 'de']) {
+        const file = files[`./${language}/${namespace}.json`];
+        expect(keys(file).sort(), `${language}/${namespace}`).toEqual(english);
+        for (const key of english) expect(key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], file), `${language}/${namespace}: ${key}`).not.toBe('');
+      }
     }
   });
 

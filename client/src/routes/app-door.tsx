@@ -3,7 +3,8 @@
  * external checkout's thank-you page, the order-status pages, the error page, the shop's forms and the developers' visualizer. The route table (in the first load) names this
  * small file once; each page's own door and chunks load from here.
  */
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
+import { CheckoutSkeleton } from '../features/checkout/checkout-skeleton.tsx';
 
 const pages = {
   compare: lazy(() => import('../features/compare/compare-route.tsx').then((module) => ({ default: module.CompareRoute }))),
@@ -14,6 +15,11 @@ const pages = {
   error: lazy(() => import('../features/layout/error-page.tsx')),
   // Contact, trade-in, appointment, store locator, invoice request and the shop's own forms (issue 17).
   forms: lazy(() => import('../features/forms/forms-route.tsx')),
+  // CMS pages and the testimonials; the magazine (issue 18).
+  content: lazy(() => import('../features/content/content-route.tsx')),
+  magazine: lazy(() => import('../features/magazine/magazine-route.tsx')),
+  // The search results page (issue 19).
+  search: lazy(() => import('../features/search/search-page.tsx')),
   // The developers' visualizer (`/__devtools`, outside the store layout; issue 15).
   devtools: lazy(() => import('../features/devtools/devtools-page.tsx')),
 };
@@ -22,5 +28,13 @@ export type AppPageName = keyof typeof pages;
 
 export default function AppDoor({ page }: { page: AppPageName }) {
   const Page = pages[page];
+  // Checkout shows its shape while its code loads (a slow network), inside the header already drawn.
+  if (page === 'checkout') {
+    return (
+      <Suspense fallback={<CheckoutSkeleton />}>
+        <Page />
+      </Suspense>
+    );
+  }
   return <Page />;
 }

@@ -1,3 +1,4 @@
+import type { Category } from '@shop/shared';
 import { isStoreCode } from '@shop/shared/stores/stores';
 import { lazyRouteComponent, notFound, redirect, useLoaderData, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { loadNamespace, useTranslation } from '../app/i18n.ts';
@@ -9,9 +10,11 @@ import { isShopOnline } from '../app/network.ts';
 
 const CategoryPage = lazyRouteComponent(() => import('../features/category/category-page.tsx'), 'CategoryPage');
 const ProductPage = lazyRouteComponent(() => import('../features/product/product-page.tsx'), 'ProductPage');
+// A CMS page the URL map found (a curated landing page, issue 18): the content feature's own chunk.
+const LandingPage = lazyRouteComponent(() => import('../features/content/landing-page.tsx'), 'LandingPage');
 
 /**
- * URL dispatch (spec 2 §2): the path, without trailing slashes or query, is mapped to a category or product.
+ * URL dispatch (spec 2 §2): the path, without trailing slashes or query, is mapped to a category, product or CMS page.
  * Offline, a page never cached sends the shopper Home with the spec's notice (not for a preload on hover).
  */
 export async function loadCatalogueRoute(store: string, splat: string, preload = false) {
@@ -32,13 +35,25 @@ export async function loadCatalogueRoute(store: string, splat: string, preload =
   // Fetch the page's code together with its data, so the page appears in one step.
   if (target?._type === 'category') await CategoryPage.preload?.();
   if (target?._type === 'product') await ProductPage.preload?.();
-  return { path, target };
+  // A landing page lists a category's products under its story: that category is found like any address.
+  let listingCategory: Category | null = null;
+  if (target?._type === 'cms_page') {
+    const listing = target._source.listing;
+    const [found] = await Promise.all([
+      listing ? resolveUrl(listing.category, store).catch((error: unknown) => import('../features/offline/offline-shell.ts').then((offline) => offline.homeWhenNotCached(error, store, preload))) : null,
+      LandingPage.preload?.(),
+      listing ? CategoryPage.preload?.() : null,
+    ]);
+    listingCategory = found?._type === 'category' ? found._source : null;
+  }
+  return { path, target, listingCategory };
 }
 
 export function CatalogueRoute() {
-  const { target } = useLoaderData({ from: '/$store/$' });
+  const { target, listingCategory } = useLoaderData({ from: '/$store/$' });
   if (target?._type === 'category') return <CategoryPage key={`c${target._source.id}`} category={target._source} />;
   if (target?._type === 'product') return <ProductPage key={`p${target._source.id}`} product={target._source} />;
+  if (target?._type === 'cms_page') return <LandingPage key={`cms${target._source.id}`} page={target._source} category={listingCategory} />;
   return <NotFoundPage />;
 }
 

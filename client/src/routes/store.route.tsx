@@ -7,7 +7,7 @@ import { StoreProvider } from '../app/store-context.tsx';
 import { NotFoundPage } from '../features/layout/lazy-not-found-page.tsx';
 import { SiteLayout } from '../features/layout/site-layout.tsx';
 
-// Only the error page has it: its code loads when that page is shown.
+// Checkout, the order-status pages and the error page have it: its code loads when one of them is shown.
 const MinimalLayout = lazy(() => import('../features/layout/minimal-layout.tsx').then((module) => ({ default: module.MinimalLayout })));
 
 /** Until the shopper picks a language, the interface speaks the store's language. */
@@ -17,13 +17,13 @@ function useLanguageFollowsStore(store: StoreCode): void {
   }, [store]);
 }
 
-function Shell({ store, minimal = false, children }: { store: StoreCode; minimal?: boolean; children: React.ReactNode }) {
+function Shell({ store, minimal = false, withShop = false, children }: { store: StoreCode; minimal?: boolean; withShop?: boolean; children: React.ReactNode }) {
   useLanguageFollowsStore(store);
   return (
     <StoreProvider store={store}>
       {minimal ? (
         <Suspense fallback={null}>
-          <MinimalLayout>{children}</MinimalLayout>
+          <MinimalLayout withShop={withShop}>{children}</MinimalLayout>
         </Suspense>
       ) : (
         <SiteLayout>{children}</SiteLayout>
@@ -37,7 +37,7 @@ export function StoreLayoutRoute() {
   const { store } = useParams({ from: '/$store' });
   const layout = useMatches({ select: (matches) => matches.at(-1)?.staticData.layout });
   return (
-    <Shell store={isStoreCode(store) ? store : DEFAULT_STORE} minimal={layout === 'minimal'}>
+    <Shell store={isStoreCode(store) ? store : DEFAULT_STORE} minimal={layout === 'minimal' || layout === 'minimal-shop'} withShop={layout === 'minimal-shop'}>
       <Outlet />
     </Shell>
   );

@@ -1,7 +1,7 @@
 import type { Attribute, Category, Product, RenderListItem, SearchRequest, SyncedPrices, VisitorLocation } from '@shop/shared';
-import { render } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { initI18n, loadNamespace } from '../app/i18n.ts';
 import { clearCache } from '../app/resource.ts';
 import { createShopRouter } from '../app/router.tsx';
@@ -44,7 +44,10 @@ export function installFakeCatalogue(data: FakeCatalogue) {
             : request.query
               ? (data.search?.(request.query) ?? [])
               : (data.products ?? []);
-      return ok({ items, total: items.length, start: 0, size: items.length, aggregations: {}, attributeMetadata: data.attributes ?? [] });
+      // A page of `size` from `start`, as the shop answers (spec 1 §5: a size below 1 is the default 50).
+      const start = Math.max(0, request.start ?? 0);
+      const size = request.size !== undefined && request.size >= 1 ? request.size : 50;
+      return ok({ items: items.slice(start, start + size), total: items.length, start, size, aggregations: {}, attributeMetadata: data.attributes ?? [] });
     }
     if (url.pathname === '/api/location' && data.location) return ok(data.location);
     if (url.pathname === '/api/catalog/render-list' && data.renderList) {
@@ -55,6 +58,15 @@ export function installFakeCatalogue(data: FakeCatalogue) {
   });
   vi.stubGlobal('fetch', fetchMock);
   return { fetchMock, searches };
+}
+
+/**
+ * Waits until a page of priced pieces has asked where the shopper buys (`/api/location`), which it does once its prices'
+ * chunk has loaded: a test that ends on such a page waits for it, so the ask is answered by its fake rather than made
+ * after the test, against no server.
+ */
+export async function pricesAsked(fetchMock: ReturnType<typeof installFakeCatalogue>['fetchMock']): Promise<void> {
+  await waitFor(() => expect(fetchMock.mock.calls.some(([input]) => String(input).startsWith('/api/location'))).toBe(true));
 }
 
 export async function renderShop(path: string) {

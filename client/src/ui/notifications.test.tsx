@@ -19,6 +19,16 @@ describe('notifications', () => {
     expect(withNotification(list, { ...first, id: 3, type: 'error' })).toHaveLength(2);
   });
 
+  it('never show a blank message, and close with Escape from the keyboard', () => {
+    act(() => notify({ type: 'info', message: '  ', action1: ok }));
+    expect(currentNotifications()).toEqual([]);
+    expect(document.querySelector('.notification')).toBeNull();
+    act(() => notify({ type: 'info', message: 'Saved', action1: ok, hasNoTimeout: true }));
+    expect(screen.getByRole('region').getAttribute('aria-live')).toBe('polite');
+    fireEvent.keyDown(screen.getByRole('button', { name: 'OK' }), { key: 'Escape' });
+    expect(screen.queryByText('Saved')).toBeNull();
+  });
+
   it('show with an OK action, announce errors as alerts, and hide after 5000 ms unless told otherwise', async () => {
     act(() => notify({ type: 'success', message: 'Added', action1: ok }, { regionLabel: 'Notifications' }));
     act(() => notify({ type: 'error', message: 'Out of stock', action1: ok, hasNoTimeout: true }));

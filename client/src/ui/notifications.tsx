@@ -1,7 +1,8 @@
 /**
  * Notifications (spec 2 §3, §5, §9): a message with a type, an OK action and optionally a second one; each hides
  * after its `timeToLive` (5000 ms by default, paused while pointed at or focused) unless `hasNoTimeout`; a message
- * identical to one still shown is not shown again. The host mounts its own React root on the first notification, so
+ * identical to one still shown is not shown again, a blank one never. Compact: each is as wide as its text (up to a
+ * limit), its message and actions on one line where they fit; OK (or Escape) dismisses it. The host mounts its own React root on the first notification, so
  * none of this is in the first page load. Texts arrive translated: nothing here knows the shop.
  */
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
@@ -46,8 +47,12 @@ function publish(next: readonly ShownNotification[]): void {
   for (const listener of listeners) listener();
 }
 
-/** The list with the notification added, unless the same message of the same type is still shown. */
+/**
+ * The list with the notification added, unless the same message of the same type is still shown, or it has nothing to
+ * say (a blank message: no empty box is ever shown).
+ */
 export function withNotification(list: readonly ShownNotification[], notification: ShownNotification): readonly ShownNotification[] {
+  if (notification.message.trim() === '' && !notification.linkedMessage) return list;
   return list.some((other) => other.type === notification.type && other.message === notification.message) ? list : [...list, notification];
 }
 
@@ -114,6 +119,10 @@ function NotificationItem({ notification }: { notification: ShownNotification })
       onPointerLeave={() => setPaused(item.current?.contains(document.activeElement) ?? false)}
       onFocus={() => setPaused(true)}
       onBlur={(event) => setPaused(event.currentTarget.contains(event.relatedTarget as Node | null))}
+      // Escape closes the notification the keyboard is in, as its OK does.
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') run(notification.action1)();
+      }}
     >
       <p className="notification__message">
         {notification.linkedMessage ? (

@@ -10,6 +10,7 @@
  *   pnpm shop backup <file>                a consistent copy of the SQLite database (on PostgreSQL: says how with pg_dump)
  *   pnpm shop boutiques list|import <file> the boutiques of the store locator and the appointment book (boutiques.ts)
  *   pnpm shop inbox ... / forms ...        the forms' inbox and custom forms (inbox.ts)
+ *   pnpm shop content export|import <file> the shop's content: CMS pages and blocks, the magazine, testimonials (content.ts)
  *
  * Exit codes: 0 done; 1 the file has problems (nothing was loaded) or something failed; 2 wrong usage.
  */
@@ -24,6 +25,8 @@ import { CatalogueImportError, importCatalogue, type ImportCounts, type ImportSu
 import { ReviewsRepository } from '../features/reviews/reviews.repository.ts';
 import { describeDatabase, migrateToLatest, openDatabase } from '../storage/database.ts';
 import { backupShop } from './backup.ts';
+import { CONTENT_USAGE, contentCommand } from './content.ts';
+import { jsonErrorMessage } from './json-file.ts';
 import { BOUTIQUES_USAGE, boutiquesCommand } from './boutiques.ts';
 import { formsCommand, INBOX_USAGE, inboxCommand, InboxUsageError } from './inbox.ts';
 import { migrateToPostgres } from './migrate-to-postgres.ts';
@@ -44,6 +47,7 @@ ${SERVE_USAGE}
   pnpm shop backup <file>                a consistent copy of DATA_DIR/shop.sqlite, also while the shop runs
                                         (on PostgreSQL it prints the pg_dump command to use)
 ${INBOX_USAGE}
+${CONTENT_USAGE}
 DATA_DIR (default ./data) names the shop's data folder, as for the server.`;
 
 class UsageError extends Error {}
@@ -73,16 +77,6 @@ function describeImport(summary: ImportSummary): string {
   return kinds.length ? kinds.join('; ') : 'the file holds no records';
 }
 
-/** JSON.parse names a character offset; a person looks for a line and a column. */
-function jsonErrorMessage(error: unknown, text: string): string {
-  const message = error instanceof Error ? error.message : String(error);
-  const position = /position (\d+)/.exec(message)?.[1];
-  if (position === undefined || /line \d+/.test(message)) return message;
-  const before = text.slice(0, Number(position));
-  const line = before.split('\n').length;
-  return `${message} (line ${line}, column ${before.length - before.lastIndexOf('\n')})`;
-}
-
 async function run(argv: string[]): Promise<number> {
   // Commands with options of their own parse them themselves.
   if (argv[0] === 'serve') return serve(argv.slice(1), { out, err });
@@ -90,6 +84,7 @@ async function run(argv: string[]): Promise<number> {
   if (argv[0] === 'boutiques') return boutiquesCommand(argv.slice(1), { out, err });
   if (argv[0] === 'inbox') return inboxCommand(argv.slice(1), loadConfig(process.env), { out, err, operatorPath });
   if (argv[0] === 'forms') return formsCommand(argv.slice(1), loadConfig(process.env), { out, err, operatorPath });
+  if (argv[0] === 'content') return contentCommand(argv.slice(1), () => loadConfig(process.env), { out, err, operatorPath });
   const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { replace: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } } });
   const [command, file, ...extra] = positionals;
   if (values.help) {

@@ -24,6 +24,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         { name: 'location', description: 'The visitor’s country, VAT rate and currency' },
         { name: 'cart', description: 'The server cart (quote): items, totals, shipping, payment methods and coupons' },
         { name: 'replication', description: 'RxDB replication of the shopper’s documents: pull, push and a stream of changes' },
+        { name: 'content', description: 'CMS pages and blocks, the magazine, testimonials, the sitemap' },
         { name: 'system', description: 'Health and description' },
       ],
     },

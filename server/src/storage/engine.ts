@@ -108,8 +108,20 @@ const CATALOGUE_IMPORT_LOCK = 'horloge-catalogue-import';
  * wrote. SQLite runs one transaction at a time anyway.
  */
 export async function lockCatalogueImports<DB>(trx: Transaction<DB>): Promise<void> {
+  await advisoryLock(trx, CATALOGUE_IMPORT_LOCK);
+}
+
+/** The advisory lock content imports take (features/content/content.import.ts). */
+const CONTENT_IMPORT_LOCK = 'horloge-content-import';
+
+/** Lets one content import (which replaces all content) run at a time on PostgreSQL; SQLite runs one anyway. */
+export async function lockContentImports<DB>(trx: Transaction<DB>): Promise<void> {
+  await advisoryLock(trx, CONTENT_IMPORT_LOCK);
+}
+
+async function advisoryLock<DB>(trx: Transaction<DB>, key: string): Promise<void> {
   if (engineOf(trx) === 'sqlite') return;
-  await sql`select pg_advisory_xact_lock(hashtext(${CATALOGUE_IMPORT_LOCK}))`.execute(trx);
+  await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
 }
 
 /**

@@ -16,7 +16,7 @@ export interface AttributesTable {
   unit: string | null;
   /** JSON: Record<StoreCode, string> */
   labels: string;
-  /** JSON: Array<{ value, swatch?, labels: Record<StoreCode, string> }> */
+  /** JSON: Array<{ value, swatch?, code?, labels: Record<StoreCode, string> }> */
   options: string;
 }
 

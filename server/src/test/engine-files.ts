@@ -25,6 +25,7 @@ export const NO_DATABASE = [
   'src/features/mail/smtp-sink.test.ts',
   'src/features/orders/order-mail.test.ts',
   'src/storage/seed/generator/generate-catalogue.test.ts',
+  'src/storage/seed/content/generate-content.test.ts',
   'src/storage/seed/generator/random.test.ts',
 ];
 

@@ -5,6 +5,8 @@ export const AttributeOptionSchema = z.object({
   label: z.string(),
   /** Optional swatch colour (hex) for colour-like attributes. */
   swatch: z.optional(z.string()),
+  /** A stable name for the option whatever its labels ("box_papers"), when the catalogue gives one. */
+  code: z.optional(z.string()),
 });
 export type AttributeOption = z.infer<typeof AttributeOptionSchema>;
 

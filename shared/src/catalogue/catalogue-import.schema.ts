@@ -55,6 +55,8 @@ export const SourceAttributeOptionSchema = z.strictObject({
   value: z.string().check(z.regex(/^\d{1,9}$/, 'must be the option id as a string of digits, e.g. "101"')),
   labels: perStore(z.string()),
   swatch: z.optional(z.string()),
+  /** A stable name for the option whatever its labels ("box_papers"), for rules that must recognise it. */
+  code: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be 1 to 40 letters, digits, "_" or "-"'))),
 });
 
 export const SourceAttributeSchema = z

@@ -439,7 +439,8 @@ function urlKeys(stores: Record<StoreCode, { url_key: string }>): Record<StoreCo
   return Object.fromEntries(STORE_CODES.map((s) => [s, stores[s].url_key])) as Record<StoreCode, string>;
 }
 
-function fieldPath(path: ReadonlyArray<PropertyKey>): string {
+/** Shared with the content import (server features/content). */
+export function fieldPath(path: ReadonlyArray<PropertyKey>): string {
   let out = '';
   for (const part of path) out += typeof part === 'number' ? `[${part}]` : `${out ? '.' : ''}${String(part)}`;
   return out;
@@ -465,7 +466,7 @@ const NOUNS: Record<string, string> = {
   nullable: 'a number or null',
 };
 
-function issueMessage(issue: z.core.$ZodIssue, record: unknown): string {
+export function issueMessage(issue: z.core.$ZodIssue, record: unknown): string {
   const value = valueAt(record, issue.path);
   // zod/mini carries no locale: its own text is this placeholder, and ours (given with each check) is better.
   if (issue.message && issue.message !== 'Invalid input' && issue.code !== 'invalid_type') return issue.message;
@@ -495,7 +496,7 @@ function issueMessage(issue: z.core.$ZodIssue, record: unknown): string {
   }
 }
 
-function describeValue(value: unknown): string {
+export function describeValue(value: unknown): string {
   if (value === undefined) return 'nothing';
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
@@ -504,6 +505,6 @@ function describeValue(value: unknown): string {
   return 'an object';
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

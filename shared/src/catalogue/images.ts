@@ -1,8 +1,9 @@
 /**
  * Product image sizes of spec 1 §9 and the URL that asks the server for one. The server resizes the shop's own
  * files under /media/catalog/ only; other addresses (another host, data: URLs, banners) are left as they are.
+ * `zoom` (1600) is the shop's own addition for the gallery's lightbox: a picture zoomed on a wide or dense screen.
  */
-export const IMAGE_SIZES = { cart: 150, listing: 310, gallery: 744 } as const;
+export const IMAGE_SIZES = { cart: 150, listing: 310, gallery: 744, zoom: 1600 } as const;
 
 export type ImageRole = keyof typeof IMAGE_SIZES;
 export type ImageSize = (typeof IMAGE_SIZES)[ImageRole];

@@ -22,6 +22,13 @@ export const PRODUCT_LISTING_FIELDS = [
   'limited_edition',
   'stock',
   'brand',
+  // The facts line (product-facts.ts): a few option ids and numbers, tens of bytes a card.
+  'condition',
+  'year',
+  'misc',
+  'carat',
+  'colour_diamonds',
+  'clarity_diamonds',
   'price_is_current',
   'price_refreshed_at',
 ] as const satisfies ReadonlyArray<keyof Product>;

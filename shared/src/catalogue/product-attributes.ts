@@ -40,6 +40,10 @@ export const PRODUCT_ATTRIBUTE_CODES = [
   'type_jewel',
   'brand',
   'condition',
+  /** The year the piece was made (a number, e.g. 2019). */
+  'year',
+  /** The main stone's weight in carat (a number, e.g. 1.02). */
+  'carat',
 ] as const;
 export type ProductAttributeCode = (typeof PRODUCT_ATTRIBUTE_CODES)[number];
 

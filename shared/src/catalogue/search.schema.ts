@@ -141,4 +141,9 @@ export interface SearchResult<T = unknown> {
   size: number;
   aggregations: Record<string, Aggregation>;
   attributeMetadata: Attribute[];
+  /**
+   * A product search with a word the catalogue does not know: the query with that word replaced by the closest one it
+   * does ("rolx" -> "rolex"), for "did you mean" (issue 19). Absent otherwise.
+   */
+  didYouMean?: string;
 }

@@ -14,8 +14,26 @@ export const SORT_OPTIONS = [
 export type SortOptionId = (typeof SORT_OPTIONS)[number]['id'];
 export const DEFAULT_SORT_OPTION: SortOptionId = 'latest';
 
-export function sortOption(id: string | undefined) {
-  return SORT_OPTIONS.find((option) => option.id === id) ?? SORT_OPTIONS[0];
+/** One sort a listing offers; `sort` undefined is the search's own order (best match first). */
+export interface SortChoice {
+  id: string;
+  labelKey: string;
+  label: string;
+  sort: string | undefined;
+}
+
+/**
+ * The search results page's sorts (issue 19): best match first (the search's score, its default), then the category
+ * page's, without the merchandising position, which only a category has.
+ */
+export const SEARCH_SORT_OPTIONS: readonly SortChoice[] = [
+  { id: 'relevance', labelKey: 'sort.relevance', label: 'Best match', sort: undefined },
+  ...SORT_OPTIONS.filter((option) => option.id !== 'position'),
+];
+
+/** The option chosen by `id` among `options` (the category page's by default), else the first, their default. */
+export function sortOption(id: string | undefined, options: readonly SortChoice[] = SORT_OPTIONS): SortChoice {
+  return options.find((option) => option.id === id) ?? options[0]!;
 }
 
 /** Spec 2 §5's message for a sort the list does not offer. */
@@ -25,7 +43,7 @@ export const SORT_FIELD_REQUIRED = 'Please select the field which You like to so
  * A sort asked for (e.g. by an address, `?sort=`): none means the default; one the list does not offer is a problem
  * the sort control shows ("Please select the field which You like to sort by") while the default order applies.
  */
-export function sortChoiceProblem(id: string | undefined): 'sortFieldRequired' | null {
+export function sortChoiceProblem(id: string | undefined, options: readonly SortChoice[] = SORT_OPTIONS): 'sortFieldRequired' | null {
   if (id === undefined) return null;
-  return SORT_OPTIONS.some((option) => option.id === id) ? null : 'sortFieldRequired';
+  return options.some((option) => option.id === id) ? null : 'sortFieldRequired';
 }

@@ -21,7 +21,7 @@ import {
   toMinorUnits,
 } from './index.ts';
 import { PROVIDER_METHODS } from '../payments/provider-methods.ts';
-import { DEFAULT_PAYMENT_MAPPING } from './payment-methods.ts';
+import { DEFAULT_OFFLINE_PAYMENT_MAX, DEFAULT_PAYMENT_MAPPING, HIGH_VALUE_LIMITED_METHODS, paymentAllowedForTotal } from './payment-methods.ts';
 
 const codes = (methods: ReturnType<typeof offerPaymentMethods>) => methods.map((m) => m.code);
 
@@ -68,6 +68,27 @@ describe('payment methods offered', () => {
     expect(offered('mollie')).toEqual([...offline, 'multisafepay_ideal', 'multisafepay_creditcard', 'multisafepay_paypal']);
     // Without a known provider (offline), only the methods that need none.
     expect(codes(offerPaymentMethods({ mapping: DEFAULT_PAYMENT_MAPPING, itemTypes: ['simple'] }))).toEqual(offline);
+  });
+
+  it('puts iDEAL first in the Dutch store and cards first in the English one, unless the operator sorts', () => {
+    const providerMethods = PROVIDER_METHODS.sandbox;
+    const nl = codes(offerPaymentMethods({ mapping: DEFAULT_PAYMENT_MAPPING, itemTypes: ['simple'], providerMethods, store: 'nl' }));
+    expect(nl.slice(0, 4)).toEqual(['multisafepay_ideal', 'multisafepay_creditcard', 'multisafepay_paypal', 'banktransfer']);
+    expect(offerPaymentMethods({ mapping: DEFAULT_PAYMENT_MAPPING, itemTypes: ['simple'], providerMethods, store: 'nl' })[0]).toMatchObject({ code: 'multisafepay_ideal', default: true });
+    expect(codes(offerPaymentMethods({ mapping: DEFAULT_PAYMENT_MAPPING, itemTypes: ['simple'], providerMethods, store: 'en' })).slice(0, 3)).toEqual(['multisafepay_creditcard', 'multisafepay_paypal', 'multisafepay_ideal']);
+    // The operator's order wins over the store's.
+    expect(codes(offerPaymentMethods({ mapping: DEFAULT_PAYMENT_MAPPING, itemTypes: ['simple'], providerMethods, store: 'nl', sortOrder: ['banktransfer'] }))[0]).toBe('banktransfer');
+  });
+
+  it('leaves out cheque and cash on delivery above the limit, keeps them when the operator turns the limit off', () => {
+    const mapping = ['banktransfer', 'checkmo', 'cashondelivery', 'purchaseorder'];
+    expect(codes(offerPaymentMethods({ mapping, itemTypes: ['simple'], baseGrandTotal: DEFAULT_OFFLINE_PAYMENT_MAX }))).toEqual(['banktransfer', 'checkmo', 'purchaseorder', 'cashondelivery']);
+    expect(codes(offerPaymentMethods({ mapping, itemTypes: ['simple'], baseGrandTotal: 7000 }))).toEqual(['banktransfer', 'purchaseorder']);
+    expect(codes(offerPaymentMethods({ mapping, itemTypes: ['simple'], baseGrandTotal: 7000, offlineMax: 10_000 }))).toEqual(['banktransfer', 'checkmo', 'purchaseorder', 'cashondelivery']);
+    expect(codes(offerPaymentMethods({ mapping, itemTypes: ['simple'], baseGrandTotal: 7000, offlineMax: null }))).toEqual(['banktransfer', 'checkmo', 'purchaseorder', 'cashondelivery']);
+    expect(paymentAllowedForTotal('cashondelivery', 1000.01, 1000)).toBe(false);
+    expect(paymentAllowedForTotal('banktransfer', 1_000_000, 1000)).toBe(true);
+    expect(HIGH_VALUE_LIMITED_METHODS).toEqual(['checkmo', 'cashondelivery']);
   });
 });
 

@@ -6,6 +6,7 @@
  * payment carries a po_number (default 000000000).
  */
 import { providerMethodId } from '../payments/provider-methods.ts';
+import type { StoreCode } from '../stores/stores.ts';
 
 export interface OfferedPaymentMethod {
   code: string;
@@ -49,6 +50,33 @@ export const DEFAULT_PAYMENT_MAPPING = [
   'multisafepay_paypal',
 ] as const;
 
+/**
+ * The methods that leave the shop holding nothing until the piece is handed over or a cheque clears: not offered for an
+ * order above the operator's limit (`PAYMENT_OFFLINE_MAX`, euros incl. VAT), and refused when such an order is placed.
+ */
+export const HIGH_VALUE_LIMITED_METHODS: readonly string[] = Object.freeze(['checkmo', CASH_ON_DELIVERY_CODE]);
+/** The limit (euros, incl. VAT) above which cheque and cash on delivery are not offered, unless the operator sets another. */
+export const DEFAULT_OFFLINE_PAYMENT_MAX = 1000;
+
+/**
+ * Each store's own order, used while the operator configures none (`PAYMENT_METHODS_ORDER`): the Dutch store puts
+ * iDEAL first (how the Dutch pay online), then cards and PayPal; the English store cards and PayPal first. Methods not
+ * named keep their known order after these.
+ */
+export const STORE_PAYMENT_ORDER: Readonly<Record<StoreCode, readonly string[]>> = Object.freeze({
+  nl: ['multisafepay_ideal', 'multisafepay_creditcard', 'multisafepay_paypal', BANK_TRANSFER_CODE, 'afterpay'],
+  en: ['multisafepay_creditcard', 'multisafepay_paypal', 'multisafepay_ideal', BANK_TRANSFER_CODE, 'afterpay'],
+});
+
+/**
+ * Whether a method may pay an order of this total (in euros incl. VAT): cheque and cash on delivery only up to `max`;
+ * `max` null: the operator turned the limit off.
+ */
+export function paymentAllowedForTotal(code: string, baseGrandTotal: number, max: number | null): boolean {
+  if (max === null || !HIGH_VALUE_LIMITED_METHODS.includes(code.trim().toLowerCase())) return true;
+  return baseGrandTotal <= max;
+}
+
 const VIRTUAL_TYPES = new Set(['virtual', 'downloadable']);
 
 /** True when the cart holds items and every one is virtual or downloadable (nothing to hand over at the door). */
@@ -78,6 +106,12 @@ export interface PaymentOfferOptions {
    * not take is not offered. Null or absent: none is offered (no provider known, e.g. offline).
    */
   providerMethods?: readonly string[] | null;
+  /** The store: its own order (`STORE_PAYMENT_ORDER`) applies while no `sortOrder` is configured. */
+  store?: StoreCode;
+  /** The cart's grand total in euros incl. VAT: with it, cheque and cash on delivery are left out above `offlineMax`. */
+  baseGrandTotal?: number;
+  /** The limit for cheque and cash on delivery (default `DEFAULT_OFFLINE_PAYMENT_MAX`); null: no limit. */
+  offlineMax?: number | null;
 }
 
 /** The methods offered for a cart, the first one marked default. */
@@ -89,10 +123,12 @@ export function offerPaymentMethods(options: PaymentOfferOptions): OfferedPaymen
     (method) =>
       mapped.has(method.code.toLowerCase()) &&
       !(hideCod && method.code === CASH_ON_DELIVERY_CODE) &&
-      (!method.is_server_method || takes.has(providerMethodId(method.code))),
+      (!method.is_server_method || takes.has(providerMethodId(method.code))) &&
+      (options.baseGrandTotal === undefined || paymentAllowedForTotal(method.code, options.baseGrandTotal, options.offlineMax === undefined ? DEFAULT_OFFLINE_PAYMENT_MAX : options.offlineMax)),
   );
-  if (options.sortOrder && options.sortOrder.length > 0) {
-    const rank = new Map(options.sortOrder.map((code, index) => [code.trim().toLowerCase(), index]));
+  const sortOrder = options.sortOrder && options.sortOrder.length > 0 ? options.sortOrder : options.store ? STORE_PAYMENT_ORDER[options.store] : null;
+  if (sortOrder) {
+    const rank = new Map(sortOrder.map((code, index) => [code.trim().toLowerCase(), index]));
     offered = offered
       .map((method, index) => ({ method, index }))
       .sort((a, b) => (rank.get(a.method.code) ?? rank.size + a.index) - (rank.get(b.method.code) ?? rank.size + b.index))

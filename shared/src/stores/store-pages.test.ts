@@ -66,6 +66,9 @@ describe('server paths and file addresses', () => {
   it('tell the server’s own paths and files from pages', () => {
     for (const path of ['/api/url/map', '/media/catalog/a.png', '/health', '/documentation', '/dev/mailbox', '/sandbox-pay/x']) expect(SERVER_PATHS.test(path), path).toBe(true);
     for (const path of ['/apis', '/nl/api', '/en/media-wall']) expect(SERVER_PATHS.test(path), path).toBe(false);
+    // The sitemap and robots.txt are the server's (features/content/sitemap.routes.ts), never the app shell.
+    for (const path of ['/sitemap.xml', '/robots.txt']) expect(SERVER_PATHS.test(path), path).toBe(true);
+    for (const path of ['/sitemap.xmls', '/nl/sitemap.xml', '/robots.txt/x']) expect(SERVER_PATHS.test(path), path).toBe(false);
     for (const path of ['/service-worker.js', '/icons/icon-192.png', '/nl/x.webmanifest']) expect(FILE_ADDRESS.test(path), path).toBe(true);
     for (const path of ['/pwa.html', '/nl/rolex-datejust.html', '/en/watches']) expect(FILE_ADDRESS.test(path), path).toBe(false);
   });

@@ -32,11 +32,18 @@ export const STORE_PAGES = [
   'store-locator',
   'invoices',
   'forms/$slug',
+  // Content (issue 18): CMS pages (spec 2 §2 `/i/{slug}`), the magazine (its index, categories, search and posts under
+  // one splat) and the testimonials. Landing pages at catalogue-like addresses go through the URL map.
+  'i/$slug',
+  'magazine/$',
+  'testimonial',
+  // The search results page (issue 19): `?q=` with the filters and sort of a category page.
+  'search',
 ] as const;
 export type StorePagePath = (typeof STORE_PAGES)[number];
 
 /** The sections of /my-account (its first segment after `my-account/`); '' and 'profile' are the start page. */
-export const MY_ACCOUNT_SECTIONS = ['', 'profile', 'shipping-details', 'newsletter', 'orders', 'recently-viewed', 'product-reviews'] as const;
+export const MY_ACCOUNT_SECTIONS = ['', 'profile', 'shipping-details', 'newsletter', 'orders', 'recently-viewed', 'product-reviews', 'stock-alerts'] as const;
 
 /**
  * The first segments of the pages opened without a store (`/checkout`, a provider's return to
@@ -58,6 +65,10 @@ export const STORELESS_PAGES: ReadonlySet<string> = new Set([
   'make-an-appointment',
   'store-locator',
   'forms',
+  'i',
+  'magazine',
+  'testimonial',
+  'search',
 ]);
 
 /**
@@ -79,8 +90,8 @@ export function storelessPageStore(first: string, chosen: StoreCode): StoreCode 
 /** Aliases of Home (spec 2 §2): `/pwa.html` and `/<store>/pwa.html`. */
 export const HOME_ALIAS = 'pwa.html';
 
-/** Paths the server answers itself (the API, pictures, its own pages): never a storefront address. */
-export const SERVER_PATHS = /^\/(api|media|health|documentation|dev|sandbox-pay)(\/|$)/;
+/** Paths the server answers itself (the API, pictures, its own pages, the sitemap and robots.txt): never a storefront address. */
+export const SERVER_PATHS = /^\/(?:(api|media|health|documentation|dev|sandbox-pay)(\/|$)|(sitemap\.xml|robots\.txt)$)/;
 
 /** A file address (sw.js, an icon): never a page, even when typed into the address bar. `.html` is a page. */
 export const FILE_ADDRESS = /\.(?!html$)[a-z0-9]+$/i;

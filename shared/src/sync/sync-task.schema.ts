@@ -5,7 +5,7 @@ export const SYNC_TASK_METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
 export type SyncTaskMethod = (typeof SYNC_TASK_METHODS)[number];
 
 /** What a queued task is for (decision 042): the visualizer and the announcer read it, the runner picks its captcha action. */
-export const TASK_KINDS = ['profile', 'newsletter', 'review', 'stats', 'contact', 'tradeIn', 'appointment', 'customForm', 'invoice', 'sendInvoice'] as const;
+export const TASK_KINDS = ['profile', 'newsletter', 'review', 'stats', 'contact', 'tradeIn', 'appointment', 'customForm', 'invoice', 'sendInvoice', 'stockAlert'] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];
 
 /** `public`: anyone may send it (forms); `customer`: only the customer who queued it, with their token. */

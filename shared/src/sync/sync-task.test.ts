@@ -27,6 +27,8 @@ import {
   taskMeta,
   taskState,
   unpark,
+  acknowledgedExpired,
+  ACKNOWLEDGED_KEEP_MS,
   type QueueContext,
   type TaskOutcome,
 } from './sync-task.ts';
@@ -231,6 +233,22 @@ describe('T14 acknowledge, T16/T17 park', () => {
     expect(acknowledgement(sent(false))).toBe('remove');
     expect(acknowledgement(task())).toBe('not-transmitted');
     expect(taskState({ ...sent(true), acknowledged: true }, ctx())).toEqual({ status: 'sent', reason: 'cached' });
+  });
+
+  it('keeps a refused task with photos that the announcer told, so its form can take the photos back', () => {
+    const withPhotos = task({ attachments: [{ id: 'p1', name: 'dial.jpg', type: 'image/jpeg', bytes: 10 }] });
+    const refused = recordOutcome(withPhotos, classifyResponse({ status: 400, json: { code: 400, result: { error: 'validation_failed', message: 'No' } } }), NOW)!;
+    expect(acknowledgement(refused, 'announcer')).toBe('keep');
+    expect(acknowledgement(refused, 'page')).toBe('remove');
+    const accepted = recordOutcome(withPhotos, { kind: 'sent', resultCode: 200, code: 200, result: 1 }, NOW)!;
+    expect(acknowledgement(accepted, 'announcer')).toBe('remove');
+    expect(acknowledgement(recordOutcome(task(), classifyResponse({ status: 400, json: { code: 400, result: { error: 'x', message: 'No' } } }), NOW)!, 'announcer')).toBe('remove');
+  });
+
+  it('lets a kept, acknowledged task go after 30 days, never an unacknowledged one', () => {
+    expect(acknowledgedExpired({ acknowledged: true, updated_at: NOW }, NOW + ACKNOWLEDGED_KEEP_MS)).toBe(false);
+    expect(acknowledgedExpired({ acknowledged: true, updated_at: NOW }, NOW + ACKNOWLEDGED_KEEP_MS + 1)).toBe(true);
+    expect(acknowledgedExpired({ acknowledged: false, updated_at: NOW }, NOW + 10 * ACKNOWLEDGED_KEEP_MS)).toBe(false);
   });
 
   it('parks a customer’s unsent task for that customer; public and sent tasks are untouched', () => {

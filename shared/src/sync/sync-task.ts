@@ -401,10 +401,24 @@ export function succeeded(doc: Pick<SyncTaskDoc, 'transmited' | 'resultCode' | '
   return doc.transmited && doc.resultCode !== undefined && doc.resultCode >= 200 && doc.resultCode < 300 && typeof doc.code === 'number' && doc.code < 400;
 }
 
-/** T14: after the outcome was shown, a cacheable task stays (acknowledged), any other goes; an unsent one is left alone. */
-export function acknowledgement(doc: SyncTaskDoc): 'keep' | 'remove' | 'not-transmitted' {
+/**
+ * T14: after the outcome was shown, a cacheable task stays (acknowledged), any other goes; an unsent one is left alone.
+ * A refused task with photos that the announcer (not its page) told stays too: its form takes the photos back when the
+ * shopper opens it again, so they are not lost with the task.
+ */
+export function acknowledgement(doc: SyncTaskDoc, by: 'page' | 'announcer' = 'page'): 'keep' | 'remove' | 'not-transmitted' {
   if (!doc.transmited) return 'not-transmitted';
-  return doc.is_result_cacheable ? 'keep' : 'remove';
+  if (doc.is_result_cacheable) return 'keep';
+  const photos = taskMeta(doc).attachments ?? [];
+  return by === 'announcer' && photos.length > 0 && !succeeded(doc) ? 'keep' : 'remove';
+}
+
+/** How long an acknowledged task that stays (a cached result, a refused form's photos) is kept on the device. */
+export const ACKNOWLEDGED_KEEP_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Whether a kept, acknowledged task has been kept long enough to go (its personal data does not stay for ever). */
+export function acknowledgedExpired(doc: Pick<SyncTaskDoc, 'acknowledged' | 'updated_at'>, now: number): boolean {
+  return doc.acknowledged && now - doc.updated_at > ACKNOWLEDGED_KEEP_MS;
 }
 
 /**

@@ -28,7 +28,7 @@ function UserIcon() {
 
 export function AccountButton() {
   const { t } = useTranslation();
-  const ready = useAccountTexts();
+  useAccountTexts();
   const store = useStore();
   const user = useSessionUser();
   const elem = useAuthElem();
@@ -40,14 +40,16 @@ export function AccountButton() {
   return (
     <>
       {user ? (
-        <Link to="/$store/my-account/$" params={{ store, _splat: '' }} className="account-link" aria-label={ready ? (name ? t('header.accountOf', { ns: 'account', name }) : t('header.account', { ns: 'account' })) : undefined}>
+        <Link to="/$store/my-account/$" params={{ store, _splat: '' }} className="account-link">
           <UserIcon />
-          <span className="account-link__label">{name ?? (ready ? t('header.account', { ns: 'account' }) : '')}</span>
+          {/* What it shows is its name, first (WCAG 2.5.3); a first name is followed by what the link is. */}
+          <span className="account-link__label">{name ?? t('header.account')}</span>
+          {name ? <span className="visually-hidden">{t('header.accountHint')}</span> : null}
         </Link>
       ) : (
         <button type="button" className="account-link" aria-haspopup="dialog" onClick={() => openAuth('login')}>
           <UserIcon />
-          <span className="account-link__label">{ready ? t('header.login', { ns: 'account' }) : ''}</span>
+          <span className="account-link__label">{t('header.login')}</span>
         </button>
       )}
       {modalLoaded ? (

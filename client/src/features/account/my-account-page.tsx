@@ -1,6 +1,6 @@
 /**
  * /my-account (spec 2 §2): the sections MyProfile, MyShippingDetails, MyNewsletter, MyOrders, MyOrder,
- * MyRecentlyViewed and the customer's product reviews, beside a menu. Without a login the page answers
+ * MyRecentlyViewed, the customer's product reviews and stock alerts, beside a menu. Without a login the page answers
  * 'You need to be logged in to see this page' with the login form (spec 2 §6).
  */
 import { Link, useRouterState } from '@tanstack/react-router';
@@ -21,6 +21,7 @@ import '../../ui/problem-note.css';
 const NewsletterPreferences = lazy(() => import('../newsletter/newsletter-preferences.tsx'));
 const NewsletterByMailSection = lazy(() => import('../newsletter/newsletter-preferences.tsx').then((module) => ({ default: module.NewsletterByMailSection })));
 const MyReviews = lazy(() => import('../reviews/my-reviews.tsx'));
+const MyStockAlerts = lazy(() => import('../stock/my-stock-alerts.tsx'));
 
 export const SECTIONS = [
   { path: '', key: 'profile' },
@@ -29,6 +30,7 @@ export const SECTIONS = [
   { path: 'orders', key: 'orders' },
   { path: 'recently-viewed', key: 'recentlyViewed' },
   { path: 'product-reviews', key: 'reviews' },
+  { path: 'stock-alerts', key: 'alerts' },
 ] as const;
 
 /** The menu entry a section address belongs to ('profile' is also the start page). */
@@ -114,6 +116,7 @@ function Section({ section }: { section: string }) {
   if (first === 'newsletter') return <Lazy><NewsletterPreferences /></Lazy>;
   if (first === 'orders') return second ? <OrderPage orderId={decodeURIComponent(second)} /> : <OrdersPage />;
   if (first === 'recently-viewed') return <RecentlyViewedSection />;
+  if (first === 'stock-alerts') return <Lazy><MyStockAlerts /></Lazy>;
   return <Lazy><MyReviews /></Lazy>;
 }
 

@@ -7,8 +7,11 @@ import type { CustomerProfile, UpdateCustomerBody } from '@shop/shared/account/a
 import { queuedCall } from '../sync/queued-call.ts';
 import { updateUser } from './session-store.ts';
 
-/** The profile's answer (the customer as stored) goes into the session, in whichever tab acknowledges the task. */
-async function applyProfileResults(): Promise<void> {
+/**
+ * The profile's answer (the customer as stored) goes into the session, in whichever tab acknowledges the task: the
+ * queue's start registers it too, so an answer told by the announcer, after a reload or at the next login is applied.
+ */
+export async function applyProfileResults(): Promise<void> {
   const queue = await import('../sync/task-queue.ts');
   if (profileResultsApplied) return;
   profileResultsApplied = true;

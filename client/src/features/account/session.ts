@@ -25,7 +25,7 @@ import { closeAuth, openAuth, readUser, subscribeUser, updateUser, writeUser, ty
 import { newId } from '../sync/replica.ts';
 import { keepUnsent, restoreKept } from '../sync/kept-writes.ts';
 import { isShopOnline } from '../../app/network.ts';
-import { parkTask } from '@shop/shared/sync/sync-task';
+import { parkTask, taskMeta } from '@shop/shared/sync/sync-task';
 import type { ShopDatabase } from '../../app/database.ts';
 
 type Listener = () => void;
@@ -285,13 +285,14 @@ export async function parkCustomerTasks(database: { collections: { syncTasks: Sh
   const docs = await database.collections.syncTasks.find({ selector: { transmited: false, 'meta.auth': 'customer' } }).exec();
   let parked = 0;
   for (const doc of docs) {
-    let changed = false;
+    let mine = false;
     await doc.incrementalModify((data) => {
       const next = parkTask(data, customerId, now);
-      changed = next !== null;
+      // Counted for the notice only when it is this customer's (tasks parked for others before stay theirs).
+      mine = next !== null && taskMeta(next).customerId === customerId;
       return next ?? data;
     });
-    if (changed) parked += 1;
+    if (mine) parked += 1;
   }
   return parked;
 }

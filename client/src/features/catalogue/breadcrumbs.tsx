@@ -29,7 +29,10 @@ export function Breadcrumbs({ entries }: { entries: BreadcrumbEntry[] }) {
           entry.routePath !== undefined ? (
             <li key={`${entry.routePath}-${index}`}>
               {entry.routePath === 'magazine' || entry.name === 'Magazine' ? (
-                <a href="/magazine">{entry.name}</a>
+                // Spec 1 §2: an entry named 'Magazine' links to /magazine (this store's).
+                <Link activeOptions={{ exact: true }} to="/$store/magazine/$" params={{ store, _splat: '' }} search={{}}>
+                  {entry.name}
+                </Link>
               ) : entry.routePath === '' ? (
                 <Link activeOptions={{ exact: true }} to="/$store" params={{ store }}>
                   {entry.name}

@@ -1,4 +1,5 @@
 import type { Attribute, Category, Product, ProductListItem, SearchRequest, SearchResult, StoreCode } from '@shop/shared';
+import type { CmsPage } from '@shop/shared/content/content.schema';
 import { PRODUCT_LISTING_FIELDS } from '@shop/shared/catalogue/listing';
 import { SEARCH, SEARCH_TIMEOUT_MESSAGE } from '@shop/shared/catalogue/search-constants';
 import { ApiError, apiGet, apiPost } from '../../app/api.ts';
@@ -71,9 +72,13 @@ export function loadMembers(store: StoreCode, sku: string): Promise<Product[]> {
   return cached(url, () => apiGet<Product[]>(url));
 }
 
-export type UrlTarget = { _type: 'category'; _source: Category } | { _type: 'product'; _source: Product; redirect?: { sku: string; url_path: string } };
+export type UrlTarget =
+  | { _type: 'category'; _source: Category }
+  | { _type: 'product'; _source: Product; redirect?: { sku: string; url_path: string } }
+  // A CMS page at its own address: a curated landing page (`swiss-watches/vintage`), or `i/{identifier}` (issue 18).
+  | { _type: 'cms_page'; _source: CmsPage };
 
-/** Maps a store-relative path to a category or product; null when nothing is mapped (the server answers 404). */
+/** Maps a store-relative path to a category, product or CMS page; null when nothing is mapped (the server answers 404). */
 export function resolveUrl(path: string, store: StoreCode): Promise<UrlTarget | null> {
   return cached(`url-map:${store}:${path}`, async () => {
     try {

@@ -5,6 +5,7 @@ import { useStore } from '../../app/store-context.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { StockBadge } from '../stock/stock-badge.tsx';
 import { PriceTag } from './price-tag.tsx';
+import { ProductFacts } from './product-facts.tsx';
 import { ProductImage } from './product-image.tsx';
 
 // Widest a card gets (measured on the home and category pages): 2 columns, then 3, then 4 in an 84rem page.
@@ -25,6 +26,7 @@ export function ProductCard({ product, brand, stockEager = false }: { product: P
         <span className="product-card__text">
           {brand ? <span className="product-card__brand">{brand}</span> : null}
           <span className="product-card__name">{product.name}</span>
+          <ProductFacts product={product} />
         </span>
       </Link>
       <div className="product-card__meta">

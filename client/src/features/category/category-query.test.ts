@@ -1,7 +1,7 @@
 import type { Attribute } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
 import { priceBucketsAt, priceFacet } from '@shop/shared/catalogue/filters';
-import { activeFilterCount, categoryProductsRequest, filterStateFromQuery, priceFacetRequest, queryAfterChange, queryWithout, sortIdOf } from './category-query.ts';
+import { activeFilterCount, categoryProductsRequest, filterStateFromQuery, listingProductsRequest, priceFacetRequest, queryAfterChange, queryWithout, sortChoices, sortIdOf } from './category-query.ts';
 import { cataloguePriceOptions, filterGroups, type OptionsGroup } from './filter-options.ts';
 
 describe('category route query', () => {
@@ -61,8 +61,30 @@ describe('category route query', () => {
   });
 
   it('counts a visitor’s buckets over the category with every other filter, ids and skus only', () => {
-    const request = priceFacetRequest('en', 12, filterStateFromQuery({ brand: '101', price: '2500-5000', sort: 'price-asc' }));
+    const request = priceFacetRequest('en', { categoryId: 12 }, filterStateFromQuery({ brand: '101', price: '2500-5000', sort: 'price-asc' }));
     expect(request).toEqual({ type: 'product', storeCode: 'en', filters: { category_ids: [12], brand: [101] }, sort: 'id:asc', size: 999, includeFields: ['id', 'sku'] });
+  });
+});
+
+describe('a search\'s listing (the search results page)', () => {
+  it('asks for the query with the filters, best match first unless a sort is chosen, and clears the default sort from the address', () => {
+    const scope = { query: 'rolex submariner' };
+    const state = filterStateFromQuery({ q: 'rolex submariner', brand: '101' });
+    expect(state).toEqual({ brand: ['101'] });
+    const first = listingProductsRequest('en', scope, state, 0);
+    expect(first).toMatchObject({ type: 'product', storeCode: 'en', query: 'rolex submariner', filters: { brand: [101] }, size: 50, start: 0 });
+    expect(first).not.toHaveProperty('sort');
+    expect(first.aggregate).toContain('brand');
+    const sorted = filterStateFromQuery({ brand: '101', sort: 'price-desc' });
+    expect(listingProductsRequest('en', scope, sorted, 50)).toMatchObject({ sort: 'final_price_incl_tax:desc', start: 50 });
+    expect(listingProductsRequest('en', scope, sorted, 50)).not.toHaveProperty('aggregate');
+    const choices = sortChoices(scope);
+    expect(sortIdOf({}, choices)).toBe('relevance');
+    expect(queryAfterChange(sorted, { attribute: 'sort', value: 'relevance' }, choices[0]!.id)).toEqual({ brand: '101' });
+    // "position" is a category's own order: a search does not offer it, and a search's address asking it gets best match.
+    expect(choices.map((choice) => choice.id)).not.toContain('position');
+    expect(listingProductsRequest('en', scope, filterStateFromQuery({ sort: 'position' }), 0)).not.toHaveProperty('sort');
+    expect(priceFacetRequest('en', scope, state)).toEqual({ type: 'product', storeCode: 'en', query: 'rolex submariner', filters: { brand: [101] }, sort: 'id:asc', size: 999, includeFields: ['id', 'sku'] });
   });
 });
 

@@ -3,20 +3,20 @@ import { useResource } from '../../app/resource.ts';
 import { useStoreView } from '../../app/store-context.tsx';
 import { marketKey, useShopperMarket } from '../location/shopper-country.ts';
 import { searchUrl } from '../catalogue/catalogue-api.ts';
-import { CATALOGUE_PRICE, priceFacetRequest, type ListingPrice } from './category-query.ts';
+import { CATALOGUE_PRICE, priceFacetRequest, type ListingPrice, type ListingScope } from './category-query.ts';
 import { loadPriceFacet, type PriceFacet } from './price-facet.ts';
 
 const CATALOGUE: PriceFacet = { by: 'catalogue' };
 
 /**
- * The price filter of a category page (see price-facet.ts). `visitorPrices`: the visitor is (or is remembered as)
+ * The price filter of a listing, a category's or a search's (see price-facet.ts). `visitorPrices`: the visitor is (or is remembered as)
  * shown prices other than the catalogue's. The facet is undefined until known; `listing` is null while a chosen
  * bucket cannot be applied yet, and the listing then waits rather than show the catalogue's bucket.
  */
-export function usePriceFacet(store: StoreCode, categoryId: number, state: FilterState, visitorPrices: boolean): { facet: PriceFacet | undefined; listing: ListingPrice | null } {
+export function usePriceFacet(store: StoreCode, scope: ListingScope, state: FilterState, visitorPrices: boolean): { facet: PriceFacet | undefined; listing: ListingPrice | null } {
   const { storeId, i18n } = useStoreView();
-  const category = priceFacetRequest(store, categoryId, {});
-  const filtered = priceFacetRequest(store, categoryId, state);
+  const category = priceFacetRequest(store, scope, {});
+  const filtered = priceFacetRequest(store, scope, state);
   const others = searchUrl(filtered) === searchUrl(category) ? null : filtered;
   const request = visitorPrices ? (others ?? category) : null;
   // The shopper's market changes the prices bucketed: a new market is a new facet.

@@ -13,6 +13,8 @@ export interface CheckoutConfig {
   cmsUrl: string | null;
   countryInPath: boolean;
   shipToCountries: string[];
+  /** Euros (incl. VAT) up to which cheque and cash on delivery may pay an order; null: no limit (absent from an older shop). */
+  offlinePaymentMax?: number | null;
 }
 
 const asked = new Map<StoreCode, Promise<CheckoutConfig>>();

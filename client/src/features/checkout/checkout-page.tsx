@@ -14,10 +14,19 @@ import { marketAmount } from '@shop/shared/location/market';
 import { draftSectionValues } from '@shop/shared/sync/checkout-draft';
 import type { CheckoutDraftDoc } from '@shop/shared/sync/checkout-draft.schema';
 import type { OrderDoc } from '@shop/shared/sync/order.schema';
-import { DEFAULT_PAYMENT_MAPPING, DEFAULT_PO_NUMBER, offerPaymentMethods, PURCHASE_ORDER_CODE, type OfferedPaymentMethod } from '@shop/shared/orders/payment-methods';
+import {
+  DEFAULT_OFFLINE_PAYMENT_MAX,
+  DEFAULT_PAYMENT_MAPPING,
+  DEFAULT_PO_NUMBER,
+  offerPaymentMethods,
+  paymentAllowedForTotal,
+  PURCHASE_ORDER_CODE,
+  type OfferedPaymentMethod,
+} from '@shop/shared/orders/payment-methods';
 import { shippingMethodsFor, SHIP_TO_COUNTRIES } from '@shop/shared/orders/shipping';
 import { shopperLocale } from '@shop/shared/stores/shopper-locale';
 import { STORE_VIEWS } from '@shop/shared/stores/stores';
+import { SERVICE_PAGES } from '@shop/shared/content/service-pages';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
@@ -36,6 +45,7 @@ import type { ServerCartTotals } from '../cart/cart-api.ts';
 import { localCartTotals, useCartPrices, type CartPrices } from '../cart/cart-prices.ts';
 import { rememberedLocation, setShipToMarket, shopRate, useShopperMarket } from '../location/shopper-country.ts';
 import { Skeleton } from '../../ui/skeleton.tsx';
+import { CheckoutSkeleton } from './checkout-skeleton.tsx';
 import { exposeToDevtools } from '../devtools/devtools-registry.ts';
 import { useOnlineStatus } from '../offline/use-online-status.ts';
 import type { OrderDraft } from '../orders/order-documents.ts';
@@ -48,6 +58,7 @@ import { DRAFT_ID, personalToShipping, profileFill, storeCountryPreset, watchDra
 import { personalProblems, paymentProblems, shippingProblems, type AddressValues, type Problems } from './checkout-fields.ts';
 import { focusFirstProblem, SelectField, TextField, useEditedValue, usePickedValue, type FieldState } from './checkout-fields-ui.tsx';
 import { BankTransferDetails } from '../payment/bank-transfer-details.tsx';
+import { PaymentMark } from '../payment/payment-marks.tsx';
 import { readUnpaidOrder, rememberUnpaidOrder } from '../payment/unpaid-order-store.ts';
 import { UnpaidOrder } from '../order-status/pay-again.tsx';
 import { rememberAccountNotice } from './account-notice-store.ts';
@@ -81,6 +92,14 @@ function useOrdersRuntime(runtime: CartRuntime | null): OrdersRuntime | null {
   return orders;
 }
 
+function NewTabIcon() {
+  return (
+    <svg width="12" height="12" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 01-1 1H5a1 1 0 01-1-1V7a1 1 0 011-1h5" />
+    </svg>
+  );
+}
+
 function countryNames(language: string): (code: string) => string {
   try {
     const names = new Intl.DisplayNames([language], { type: 'region' });
@@ -94,13 +113,8 @@ export function CheckoutPage() {
   const ready = useCheckoutTexts();
   const { runtime } = useCartRuntime();
   const orders = useOrdersRuntime(runtime);
-  if (!ready || !runtime || !orders) {
-    return (
-      <div className="checkout container" aria-busy="true">
-        <div className="checkout__loading" />
-      </div>
-    );
-  }
+  // The local database (the cart's chunk), the orders and the texts load: the checkout's shape meanwhile.
+  if (!ready || !runtime || !orders) return <CheckoutSkeleton />;
   return <Checkout runtime={runtime} orders={orders} />;
 }
 
@@ -113,6 +127,7 @@ function Checkout({ runtime, orders }: { runtime: CartRuntime; orders: OrdersRun
   const drafts = runtime.database.collections.checkoutDrafts as unknown as DraftsCollection;
   const [countries, setCountries] = useState<readonly string[]>(SHIP_TO_COUNTRIES);
   const [countriesKnown, setCountriesKnown] = useState(false);
+  const [offlineMax, setOfflineMax] = useState<number | null>(DEFAULT_OFFLINE_PAYMENT_MAX);
   const [sameAsShipping, setSameAsShipping] = useState(true);
   const [password, setPassword] = useState('');
   const [terms, setTerms] = useState(false);
@@ -155,31 +170,39 @@ function Checkout({ runtime, orders }: { runtime: CartRuntime; orders: OrdersRun
   useEffect(() => {
     if (!token || !online) return;
     let live = true;
-    fetchPaymentMethods(token).then(
+    fetchPaymentMethods(token, store).then(
       (methods) => live && setFetchedPayments(methods),
       () => live && setPaymentsFailedFor(token),
     );
     return () => {
       live = false;
     };
-  }, [token, online, itemTypes]);
+  }, [token, online, itemTypes, store]);
   // The shop's answer says which online methods its payment provider takes. Until it is in, online, the methods are
   // loading; offline (or without an answer) only the methods that need no payment provider are offered.
   const waitForShop = online && token !== null && !paymentsFailed;
-  const payments = useMemo(
-    () => fetchedPayments ?? (waitForShop ? null : offerPaymentMethods({ mapping: DEFAULT_PAYMENT_MAPPING, itemTypes: itemTypes.split(',').filter(Boolean) })),
-    [fetchedPayments, waitForShop, itemTypes],
+  const allPayments = useMemo(
+    () => fetchedPayments ?? (waitForShop ? null : offerPaymentMethods({ mapping: DEFAULT_PAYMENT_MAPPING, itemTypes: itemTypes.split(',').filter(Boolean), store })),
+    [fetchedPayments, waitForShop, itemTypes, store],
   );
   // The order's totals as the shop prices them for the shopper's country (its currency and VAT) and the chosen methods.
   const market = useShopperMarket();
   const chosenShipping = shipping.find((m) => methodKey(m) === (shippingValues.shippingMethod as string)) ?? shipping[0];
-  const chosenPayment = draft ? (payments ?? []).find((m) => m.code === draftSectionValues(draft, 'paymentDetails').paymentMethod) : undefined;
+  const chosenPayment = draft ? (allPayments ?? []).find((m) => m.code === draftSectionValues(draft, 'paymentDetails').paymentMethod) : undefined;
   const methods = { shippingCarrierCode: chosenShipping?.carrier_code, shippingMethodCode: chosenShipping?.method_code, paymentMethod: chosenPayment?.code };
   const methodsKey = `${methods.shippingCarrierCode ?? ''}_${methods.shippingMethodCode ?? ''}|${methods.paymentMethod ?? ''}`;
   const { totals: server } = useServerTotals(runtime, token, lines, store, online, 0, market?.country ?? null, methods);
   const prices = useCartPrices(lines, server);
   const local = lines ? localCartTotals(lines, prices) : undefined;
   const shownTotals = orderTotalsShown(server, local, prices, chosenShipping, chosenPayment);
+  // Cheque and cash on delivery only up to the shop's limit (PAYMENT_OFFLINE_MAX, euros incl. VAT), by the total the
+  // shopper sees: also offline, and while the shop's cart has not caught up with this one (the server refuses such an
+  // order anyway, with its message).
+  const baseTotal = shownTotals ? shownTotals.grand_total / (shopRate(prices.currency) ?? DEFAULT_CURRENCY_RATES[prices.currency] ?? 1) : null;
+  const payments = useMemo(
+    () => (allPayments && baseTotal !== null ? allPayments.filter((method) => paymentAllowedForTotal(method.code, baseTotal, offlineMax)) : allPayments),
+    [allPayments, baseTotal, offlineMax],
+  );
   const shown = shownTotals ? { total: shownTotals.grand_total, currency: prices.currency, country: market?.country ?? '', methods: methodsKey } : null;
   // The total the shopper last saw: the first shown, followed silently when the shopper picks other methods (they see
   // the new costs as they pick), never when the prices' country or the prices themselves changed (see onPlace).
@@ -231,6 +254,7 @@ function Checkout({ runtime, orders }: { runtime: CartRuntime; orders: OrdersRun
         if (!live) return;
         setCountries(config.shipToCountries);
         setCountriesKnown(true);
+        if (config.offlinePaymentMax !== undefined) setOfflineMax(config.offlinePaymentMax);
         actor.send({ type: 'countries.loaded', countries: config.shipToCountries });
       },
       () => live && setCountriesKnown(true),
@@ -285,13 +309,7 @@ function Checkout({ runtime, orders }: { runtime: CartRuntime; orders: OrdersRun
   const step: CheckoutStep | null = state.matches('editing') ? (Object.values(state.value)[0] as CheckoutStep) : null;
   const busy = state.matches('placing') || state.matches('awaitingResult') || state.matches('finishing') || state.matches('paying') || state.matches('redirecting') || state.matches('queuing');
 
-  if (state.matches('loading') || draft === null) {
-    return (
-      <div className="checkout container" aria-busy="true">
-        <div className="checkout__loading" />
-      </div>
-    );
-  }
+  if (state.matches('loading') || draft === null) return <CheckoutSkeleton />;
   if (state.matches('emptyCart')) return <EmptyCart store={store} />;
   const retrying = state.context.retryMethod !== null && (state.matches('paying') || state.matches('redirecting'));
   if (state.matches('unpaid') || retrying) {
@@ -338,9 +356,6 @@ function Checkout({ runtime, orders }: { runtime: CartRuntime; orders: OrdersRun
     <div className="checkout container">
       <header className="checkout__header">
         <h1 className="checkout__title">{t('title', { ns: 'checkout' })}</h1>
-        <p className="checkout__secure">
-          <LockIcon /> {t('secure', { ns: 'checkout' })}
-        </p>
       </header>
       <ol className="checkout__progress" aria-label={t('progress', { ns: 'checkout' })}>
         {CHECKOUT_STEPS.map((name, index) => (
@@ -596,15 +611,6 @@ function orderDraft(draft: CheckoutDraftDoc | null, store: StoreCode, shipping: 
   };
 }
 
-function LockIcon() {
-  return (
-    <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round">
-      <rect x="5" y="11" width="14" height="10" rx="1" />
-      <path d="M8 11V7a4 4 0 018 0v4" />
-    </svg>
-  );
-}
-
 function StepSection({ index, step, current, onEdit, summary, children }: { index: number; step: CheckoutStep; current: CheckoutStep; onEdit: () => void; summary: ReactNode; children: ReactNode }) {
   const { t } = useTranslation();
   const position = CHECKOUT_STEPS.indexOf(current);
@@ -710,7 +716,8 @@ function AddressFields({ prefix, values, state, touch, onWrite, countries, names
       state={state}
       onChange={(value) => onWrite(name, value)}
       onBlur={touch}
-      autoComplete={`${prefix === 'billing' ? 'billing' : 'shipping'} ${autoComplete}`}
+      // A section names an address's part ("shipping street-address"); "off" stands alone (a VAT number has no token).
+      autoComplete={autoComplete === 'off' ? 'off' : `${prefix === 'billing' ? 'billing' : 'shipping'} ${autoComplete}`}
       optional={options.optional ?? false}
       type={options.type ?? 'text'}
       wide={options.wide ?? false}
@@ -819,6 +826,7 @@ function PaymentStep(props: {
         {(methods ?? []).map((method) => (
           <label key={method.code} className="checkout-method">
             <input type="radio" name="paymentMethod" value={method.code} checked={paymentChoice.value === method.code} onChange={() => paymentChoice.pick(method.code)} />
+            <PaymentMark code={method.code} />
             <span className="checkout-method__title">{t(`paymentMethods.${method.code}`, { ns: 'checkout', defaultValue: method.title })}</span>
             {method.cost_incl_tax > 0 ? (
               <span className="checkout-method__price">
@@ -871,11 +879,16 @@ function PaymentStep(props: {
 export function errorText(t: TFunction, error: CheckoutError): string {
   // A refusal naming a country (a product that may not go there) names it in the shopper's language.
   const country = error.country ? countryNames(i18next.language)(error.country) : '';
+  // A method refused for the order's total is named in the shopper's language, the limit in euros.
+  const method = error.method ? t(`paymentMethods.${error.method}`, { ns: 'checkout', defaultValue: error.method }) : '';
+  const limit = error.limit ? new Intl.NumberFormat(i18next.language, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }).format(Number(error.limit)) : '';
   return t(error.key.replace(/^checkout\./, ''), {
     ns: 'checkout',
     email: error.email ?? '',
     product: error.product ?? '',
     country,
+    method,
+    limit,
     defaultValue: error.message ?? t('orders.messages.placingError', { ns: 'checkout' }),
   });
 }
@@ -899,6 +912,7 @@ function SummaryStep(props: {
 }) {
   const { terms, onTerms, problems, error, busy, online, changed, onBack, onPlace } = props;
   const { t, i18n } = useTranslation();
+  const store = useStore();
   const format = useFormatPrice();
   const changedRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -935,6 +949,14 @@ function SummaryStep(props: {
         <input type="checkbox" checked={terms} onChange={(event) => onTerms(event.target.checked)} aria-invalid={termsProblem ? true : undefined} aria-describedby={termsProblem ? 'terms-error' : undefined} />
         <span>{t('terms', { ns: 'checkout' })}</span>
       </label>
+      {/* The terms in a new tab: the checkout, its fields and the order stay where they are. */}
+      <p className="checkout-terms-link">
+        <a href={`/${store}/i/${SERVICE_PAGES['terms-and-conditions'][store]}`} target="_blank" rel="noopener">
+          {t('termsLink', { ns: 'checkout' })}
+          <span className="visually-hidden"> {t('opensInNewTab', { ns: 'checkout' })}</span>
+          <NewTabIcon />
+        </a>
+      </p>
       {termsProblem ? (
         <p id="terms-error" className="checkout-field__error">
           {t(`validation.${termsProblem}`, { ns: 'checkout' })}

@@ -8,6 +8,7 @@ import { readUser } from '../account/session-store.ts';
 import { TOKEN_KEY } from '../cart/cart-keys.ts';
 import { checkoutConfig, externalCheckoutUrl } from './checkout-config.ts';
 import { CheckoutPage } from './checkout-page.tsx';
+import { CheckoutSkeleton } from './checkout-skeleton.tsx';
 
 function storedCountry(): string | null {
   try {
@@ -44,5 +45,5 @@ export function CheckoutRoute() {
     };
   }, [store]);
   if (mode === 'internal') return <CheckoutPage />;
-  return <div className="checkout container" aria-busy="true" />;
+  return <CheckoutSkeleton />;
 }

@@ -72,6 +72,9 @@ export interface CheckoutError {
   /** A product that may not go to the shipping country, and that country's code (`orders.messages.notShippable`). */
   product?: string;
   country?: string;
+  /** A payment method refused for the order's total, and the limit in euros (`orders.messages.paymentNotAllowed`). */
+  method?: string;
+  limit?: string;
 }
 
 export interface CheckoutContext {
@@ -119,6 +122,8 @@ interface PlacedResultFields {
   email?: string;
   product?: string;
   country?: string;
+  method?: string;
+  limit?: string;
   payment_required?: boolean;
   increment_id?: string;
   order_token?: string;
@@ -156,6 +161,8 @@ export function refusalOf(order: WatchedOrder): CheckoutError {
     ...(typeof result.email === 'string' ? { email: result.email } : {}),
     ...(typeof result.product === 'string' ? { product: result.product } : {}),
     ...(typeof result.country === 'string' ? { country: result.country } : {}),
+    ...(typeof result.method === 'string' ? { method: result.method } : {}),
+    ...(typeof result.limit === 'string' ? { limit: result.limit } : {}),
   };
 }
 

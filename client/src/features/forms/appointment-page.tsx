@@ -44,6 +44,13 @@ function refusedFields(view: TaskView): Partial<Record<AppointmentField, FieldMe
   return found;
 }
 
+/** A refusal that names no field: a known code in the shopper's language, else the shop's own message. */
+function appointmentRefusal(view: TaskView, t: ReturnType<typeof useTranslation>['t']): string {
+  if (!view.resultCode) return t('errors.network', { ns: 'appointments' });
+  const known = view.error?.code ? t(`errors.${view.error.code}`, { ns: 'appointments', defaultValue: '' }) : '';
+  return known || view.error?.message || t('errors.generic', { ns: 'appointments' });
+}
+
 export function appointmentWhen(result: AppointmentResult['appointment'], language: string): string {
   return new Intl.DateTimeFormat(LOCALES[language] ?? 'en-GB', { timeZone: result.timezone, dateStyle: 'full', timeStyle: 'short' }).format(result.start);
 }
@@ -122,7 +129,7 @@ function AppointmentForm() {
           setValues((current) => ({ ...current, slot: '' }));
           setSlotsVersion((version) => version + 1);
         }
-        if (Object.keys(fields).length === 0) setFailure(view.error?.message || t('errors.generic', { ns: 'appointments' }));
+        if (Object.keys(fields).length === 0) setFailure(appointmentRefusal(view, t));
         // A refusal is final for its task: the next booking is a new one.
         setTaskId(crypto.randomUUID());
         setWatching(false);

@@ -42,6 +42,12 @@ describe('the contact form', () => {
     expect(within(page).getByRole('group', { name: 'How would you like to be contacted?' }).textContent).toMatch(/by phone.*by e-mail/);
   });
 
+  it('opened from "ask an expert" on a product page, is about that piece: subject Sales, the piece named in the message', async () => {
+    const page = await openContact('/en/contacts?product=RLX-1&name=Rolex%20Submariner');
+    await waitFor(() => expect(within(page).getByLabelText<HTMLTextAreaElement>('Message').value).toBe('I have a question about Rolex Submariner (RLX-1).\n\n'));
+    expect(within(page).getByLabelText<HTMLSelectElement>('Subject').value).toBe('sales');
+  });
+
   it('shows the spec’s messages on submit, linked to their fields, and moves focus to the first wrong field', async () => {
     const page = await openContact();
     fireEvent.change(within(page).getByLabelText('E-mail address'), { target: { value: 'anna@' } });

@@ -1,6 +1,8 @@
 /** /contacts (spec 2 §2, §3 "Contact request"): the contact form, sent as a sync task (kind `contact`). */
 import { checkContact, CONTACT_FIELDS, CONTACT_PREFERENCES, CONTACT_SALUTATIONS, CONTACT_SUBJECTS, type ContactField } from '@shop/shared/forms/contact.schema';
 import { TEXT_MAX } from '@shop/shared/forms/form-fields';
+import { useRouterState } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { useStore } from '../../app/store-context.tsx';
 import { useTranslation } from '../../app/i18n.ts';
 import { ChoiceField, FormFailure, SelectField, SubmitButton, TextAreaField, TextField } from '../../ui/form/fields.tsx';
@@ -14,6 +16,13 @@ export function ContactPage() {
   const { t, i18n } = useTranslation();
   const store = useStore();
   const form = useInquiryForm(EMPTY, perField(CONTACT_FIELDS, (values) => checkContact(contactBody(values))));
+  // "Ask an expert" on a product page opens the form about that piece (`?product=<sku>&name=<name>`). Declared before
+  // the task's own restore, so a waiting draft still wins.
+  const about = useRouterState({ select: (state) => aboutProduct(state.location.search as Record<string, unknown>) });
+  useEffect(() => {
+    if (about) form.set({ ...EMPTY, subject: 'sales', message: `${t('contact.aboutProduct', { ns: 'forms', product: about })}\n\n` });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the piece the page was opened about
+  }, []);
   const task = useFormTask({
     kind: 'contact',
     draftKey: `contact:${store}`,
@@ -60,4 +69,13 @@ export function ContactPage() {
       ) : null}
     </FormPage>
   );
+}
+
+/** The piece a contact form was opened about, from its address: "name (sku)", or null. Capped: it is the shopper's text. */
+export function aboutProduct(search: Record<string, unknown>): string | null {
+  const text = (value: unknown) => (typeof value === 'string' ? value.replace(/\s+/g, ' ').trim().slice(0, 120) : '');
+  const sku = text(search.product);
+  if (!sku) return null;
+  const name = text(search.name);
+  return name ? `${name} (${sku})` : sku;
 }

@@ -52,7 +52,8 @@ export function refusalText(error: unknown, t: ReturnType<typeof useTranslation>
   return key ? t(`validation.${key}`, { ns: 'forms' }) : error.message || t('errors.generic', { ns: 'forms' });
 }
 
-export function FormPage({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {
+/** `story`: the page's own CMS block under the intro (issue 18), e.g. the trade-in page's. */
+export function FormPage({ title, intro, story, children }: { title: string; intro?: string; story?: ReactNode; children: ReactNode }) {
   const { t } = useTranslation();
   useDocumentTitle(title, t('shop.name'));
   return (
@@ -60,6 +61,7 @@ export function FormPage({ title, intro, children }: { title: string; intro?: st
       <header className="forms-page__header">
         <h1 className="forms-page__title">{title}</h1>
         {intro ? <p className="forms-page__intro">{intro}</p> : null}
+        {story}
       </header>
       <div className="forms-card">{children}</div>
     </div>

@@ -9,37 +9,13 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import { ApiError } from '../../app/api.ts';
 import { isShopOnline, onShopOnline } from '../../app/network.ts';
 import { acknowledgeTask, enqueueTask, taskPhotos, watchTask, type TaskKind, type TaskPhoto, type TaskView } from '../sync/task-queue.ts';
+import { readDraft, writeDraft } from './form-drafts.ts';
 
 export type SubmissionState =
   | { state: 'editing' }
   /** Saved on this device; `offline` while the shop cannot be reached. */
   | { state: 'waiting'; offline: boolean }
   | { state: 'sent' };
-
-interface Draft {
-  taskId: string;
-  values: Record<string, string>;
-}
-
-const DRAFT_PREFIX = 'shop.forms.';
-
-function readDraft(key: string): Draft | null {
-  try {
-    const value = JSON.parse(localStorage.getItem(DRAFT_PREFIX + key) ?? 'null') as Partial<Draft> | null;
-    return value && typeof value.taskId === 'string' && typeof value.values === 'object' && value.values !== null ? (value as Draft) : null;
-  } catch {
-    return null;
-  }
-}
-
-function writeDraft(key: string, draft: Draft | null): void {
-  try {
-    if (draft) localStorage.setItem(DRAFT_PREFIX + key, JSON.stringify(draft));
-    else localStorage.removeItem(DRAFT_PREFIX + key);
-  } catch {
-    // Private mode may refuse storage: the task itself still holds the inquiry.
-  }
-}
 
 /** The refusal of a failed task, as the API layer would have thrown it (a 400's `details.fields` included). */
 export function taskRefusal(view: TaskView): ApiError {
@@ -81,7 +57,12 @@ export function useFormTask(options: FormTaskOptions): FormTask {
   useEffect(() => {
     const draft = readDraft(options.draftKey);
     if (!draft) return;
-    void taskPhotos(draft.taskId).then((photos) => optionsRef.current.onRestore(draft.values, photos));
+    void taskPhotos(draft.taskId)
+      .catch((error: unknown) => {
+        console.error('The pictures of a waiting inquiry could not be read', error);
+        return [];
+      })
+      .then((photos) => optionsRef.current.onRestore(draft.values, photos));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the draft found at open
   }, []);
 
@@ -115,15 +96,22 @@ export function useFormTask(options: FormTaskOptions): FormTask {
         // The next submit is a new task: a refused one is final (its id would only replay the refusal).
         const next = crypto.randomUUID();
         const draft = readDraft(optionsRef.current.draftKey);
-        void taskPhotos(view.id).then((photos) => {
-          if (draft) optionsRef.current.onRestore(draft.values, photos);
-          writeDraft(optionsRef.current.draftKey, draft ? { taskId: next, values: draft.values } : null);
-          optionsRef.current.onRefused(refusal);
-          setSubmission({ state: 'editing' });
-          setWatching(false);
-          setTaskId(next);
-          void acknowledgeTask(view.id);
-        });
+        void taskPhotos(view.id)
+          .catch((error: unknown) => {
+            console.error('The pictures of a refused inquiry could not be read', error);
+            return [];
+          })
+          .then((kept) => {
+            // The pictures go with the next task: new ids, as the shop knows the old ones as the refused task's.
+            const photos = kept.map((photo) => ({ ...photo, id: crypto.randomUUID() }));
+            if (draft) optionsRef.current.onRestore(draft.values, photos);
+            writeDraft(optionsRef.current.draftKey, draft ? { taskId: next, values: draft.values } : null);
+            optionsRef.current.onRefused(refusal);
+            setSubmission({ state: 'editing' });
+            setWatching(false);
+            setTaskId(next);
+            void acknowledgeTask(view.id);
+          });
         return;
       }
       setSubmission({ state: 'waiting', offline: view.reason === 'offline' });

@@ -8,7 +8,11 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../app/i18n.ts';
 import { useStore } from '../../app/store-context.tsx';
-import { useDocumentTitle } from '../../ui/use-document-title.ts';
+import { STORE_CODES } from '@shop/shared/stores/stores';
+import { CMS_BLOCK_IDS } from '@shop/shared/content/service-pages';
+import { usePageHead } from '../../ui/page-head.ts';
+import { CmsBlock } from '../content/cms-block.tsx';
+import { storeLocatorJsonLd } from '../content/structured-data.ts';
 import { loadBoutiques, useAppointmentTexts } from './boutiques-api.ts';
 import '../../ui/problem-note.css';
 import './forms.css';
@@ -26,8 +30,19 @@ export function StoreLocatorPage() {
 function StoreLocator() {
   const { t } = useTranslation();
   const store = useStore();
-  useDocumentTitle(t('locator.title', { ns: 'appointments' }), t('shop.name'));
   const [boutiques, setBoutiques] = useState<Boutique[] | null>(null);
+  // Title, canonical, the other store's locator, and the boutiques as structured data (Organization, LocalBusiness).
+  usePageHead(
+    {
+      title: t('locator.title', { ns: 'appointments' }),
+      description: t('locator.intro', { ns: 'appointments' }),
+      path: 'store-locator',
+      store,
+      alternates: STORE_CODES.map((code) => ({ store: code, path: 'store-locator' })),
+      jsonLd: boutiques?.length ? [storeLocatorJsonLd(boutiques, t('shop.name'), `${window.location.origin}/${store}`)] : undefined,
+    },
+    t('shop.name'),
+  );
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
@@ -43,6 +58,7 @@ function StoreLocator() {
       <header className="forms-page__header">
         <h1 className="forms-page__title">{t('locator.title', { ns: 'appointments' })}</h1>
         <p className="forms-page__intro">{t('locator.intro', { ns: 'appointments' })}</p>
+        <CmsBlock identifier={CMS_BLOCK_IDS.storeLocatorIntro} className="cms-block--intro" />
       </header>
       {failed ? <p className="problem-note">{t('errors.loadBoutiques', { ns: 'appointments' })}</p> : null}
       {boutiques === null && !failed ? <div aria-busy="true" /> : null}

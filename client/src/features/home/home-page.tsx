@@ -1,5 +1,6 @@
 import type { ProductListItem, SearchRequest, SearchResult } from '@shop/shared';
 import { Link } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from '../../app/i18n.ts';
 import { useResource, type Resource } from '../../app/resource.ts';
 import { useStore } from '../../app/store-context.tsx';
@@ -12,6 +13,9 @@ import { useRenderedPrices, VisitorPricesContext } from '../location/visitor-pri
 import { bannersFor, type Banner } from './banners.ts';
 import '../catalogue/catalogue.css';
 import './home.css';
+
+// The content side (issue 18: the CMS story block, canonical and hreflang) loads after the first paint.
+const HomeContent = lazy(() => import('../content/home-extras.tsx'));
 
 /** Spec 2 §7 and §9: 8 new products and 8 bestsellers, newest first. */
 const HOME_LIST_SIZE = 8;
@@ -37,6 +41,9 @@ export function HomePage() {
         <h1 className="visually-hidden">{t('shop.name')}</h1>
         {hero ? <HeroBanner banner={hero} /> : null}
         <ProductShelf id="shelf-new" title={t('home.newProducts')} result={newest} />
+        <Suspense fallback={null}>
+          <HomeContent />
+        </Suspense>
         {others.length ? (
           <div className="container banner-pair">
             {others.map((banner) => (

@@ -2,7 +2,8 @@
  * The languages modal (spec 1 §2): the store (the catalogue and its addresses, /nl or /en) and the interface language
  * (English, Dutch, German) chosen in one dialog and remembered for every visit and tab. Saving keeps the shopper where
  * they are: on a product or category page they land on the same product or category in the chosen store (its url
- * differs per store), elsewhere, or when that store does not show it (or cannot be asked, offline), on its home page.
+ * differs per store), on a CMS page on its counterpart (the page's head names it), elsewhere, or when that store does
+ * not show it (or cannot be asked, offline), on its home page.
  */
 import type { Language, StoreCode } from '@shop/shared';
 import { isLanguage, LANGUAGES, STORE_CODES, STORE_VIEWS } from '@shop/shared/stores/stores';
@@ -81,7 +82,9 @@ function LanguagesForm({ onClose }: { onClose: () => void }) {
     onClose();
     setBusy(false);
     if (store === current) return;
-    const path = page ? await alternatePath(store, page).catch(() => null) : null;
+    // A product or category is asked for in the chosen store; any other page (a CMS page) names its counterpart in
+    // its head (issue 18; page-head.ts comes with the pages that write one, never with the first load).
+    const path = page ? await alternatePath(store, page).catch(() => null) : (await import('../../ui/page-head.ts')).shownPageIn(store);
     await navigate(path ? { to: '/$store/$', params: { store, _splat: path }, search: {} } : { to: '/$store', params: { store } });
   };
 

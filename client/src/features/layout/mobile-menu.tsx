@@ -6,6 +6,7 @@ import { Drawer } from '../../ui/drawer.tsx';
 import { ChevronIcon } from '../../ui/icons.tsx';
 import { LanguagesButton } from './languages-button.tsx';
 import type { MenuItem } from './menu-tree.ts';
+import { ServiceLinks } from '../content/service-links.tsx';
 
 /** The same category tree as the desktop menu, as an accordion in a drawer for phones. */
 export function MobileMenu({ open, onClose, items }: { open: boolean; onClose: () => void; items: MenuItem[] }) {
@@ -55,6 +56,7 @@ export function MobileMenu({ open, onClose, items }: { open: boolean; onClose: (
           ))}
         </ul>
       </nav>
+      <ServiceLinks className="service-links--menu" onFollow={onClose} />
     </Drawer>
   );
 }

@@ -1,6 +1,6 @@
-import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from '../../app/i18n.ts';
+import { BrandLink } from './brand-link.tsx';
 import { useStore } from '../../app/store-context.tsx';
 import { BagIcon, MenuIcon } from '../../ui/icons.tsx';
 import { useCategories } from '../catalogue/use-categories.ts';
@@ -45,10 +45,7 @@ export function SiteHeader() {
           <MenuIcon />
           <span className="visually-hidden">{t('header.menu')}</span>
         </button>
-        <Link activeOptions={{ exact: true }} to="/$store" params={{ store }} className="brand" aria-label={t('header.home', { name: t('shop.name') })}>
-          <span className="brand__name">{t('shop.name')}</span>
-          <span className="brand__tagline">{t('shop.tagline')}</span>
-        </Link>
+        <BrandLink />
         <SearchBox />
         <div className="site-header__actions">
           {/* Until they arrive, the cart's icon holds its place. */}

@@ -39,6 +39,29 @@ describe('cacheRuleFor', () => {
     }
   });
 
+  it('caches what the content pages read (CMS pages and blocks, the magazine, testimonials), network first', () => {
+    const reads = [
+      '/api/content/cms_page?storeCode=nl&identifier=over-ons',
+      '/api/content/cms_block?storeCode=en&identifier=home-story',
+      '/api/content/cms_hierarchy?storeCode=nl',
+      '/api/content/wordpress_posts?storeCode=en&size=12&from=0&category=news',
+      '/api/content/wordpress_categories?storeCode=nl',
+      '/api/content/review?storeCode=en&size=12&from=12',
+      '/api/ext/cms-data',
+      '/api/ext/cms-data/cmsPageIdentifier/about-us/storeId/en',
+      '/api/ext/cms-data/cmsBlock/12',
+      '/api/ext/wordpress/post/the-art-of-the-chronograph?storeCode=en',
+      '/api/ext/wordpress/product/1042?storeCode=nl',
+      '/api/ext/review-ratings?storeCode=nl',
+    ];
+    for (const url of reads) expect(cacheRuleFor(get(url), origin), url).toBe('catalogue');
+    // Their pictures are media; a content path that is not a read, or not a GET, is not the worker's business.
+    expect(cacheRuleFor(get('/media/content/vintage-hero.svg?size=hero'), origin)).toBe('media');
+    for (const request of [post('/api/content/cms_page'), get('/api/content'), get('/api/ext/wordpress'), get('/api/ext/wordpress/post/a/b'), get('/api/ext/review-ratings/x'), get('/api/ext/other')]) {
+      expect(cacheRuleFor(request, origin), `${request.method} ${request.url}`).toBe('none');
+    }
+  });
+
   it('caches pictures, cache first', () => {
     expect(cacheRuleFor(get('/media/catalog/product/w/1.png?size=310'), origin)).toBe('media');
     expect(cacheRuleFor(get('/media/banners/hero-1600x700.svg'), origin)).toBe('media');

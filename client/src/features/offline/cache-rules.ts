@@ -38,6 +38,13 @@ const CATALOGUE_READS = /^\/api\/(catalog\/(search|product|product\/variants|pro
  */
 const FORM_READS = /^\/api\/(boutiques(\/[^/]+\/slots)?|forms\/definitions\/[^/]+)$/;
 
+/**
+ * What the content pages read (issue 18): CMS pages, blocks and hierarchy, the magazine's lists and posts, the posts
+ * about a product, the testimonials and their rating; so a page read once opens offline (its pictures, under
+ * `/media/content/`, are media).
+ */
+const CONTENT_READS = /^\/api\/(content\/[a-z_]+|ext\/cms-data(\/.+)?|ext\/wordpress\/(post|product)\/[^/]+|ext\/review-ratings)$/;
+
 export function cacheRuleFor(request: RequestFacts, origin: string): CacheRule {
   const url = new URL(request.url, origin);
   if (url.origin !== origin) return 'none';
@@ -47,7 +54,7 @@ export function cacheRuleFor(request: RequestFacts, origin: string): CacheRule {
     return SERVER_PATHS.test(path) || FILE_ADDRESS.test(path) ? 'none' : 'shell';
   if (request.method === 'POST') return path === '/api/url/map' ? 'url-map' : 'none';
   if (request.method !== 'GET') return 'none';
-  if (CATALOGUE_READS.test(path) || FORM_READS.test(path)) return 'catalogue';
+  if (CATALOGUE_READS.test(path) || FORM_READS.test(path) || CONTENT_READS.test(path)) return 'catalogue';
   if (path.startsWith('/media/')) return 'media';
   if (path.startsWith('/assets/')) return 'asset';
   return 'none';

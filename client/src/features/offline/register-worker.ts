@@ -27,13 +27,15 @@ export async function registerShopWorker(router: ShopRouter): Promise<void> {
   if (document.readyState !== 'complete') await new Promise((loaded) => window.addEventListener('load', loaded, { once: true }));
   const container = navigator.serviceWorker;
   const seen = container.controller ? null : followPages(router);
-  let registration: ServiceWorkerRegistration;
+  let registration: ServiceWorkerRegistration | undefined;
   try {
     registration = await container.register(WORKER_URL, { scope: '/' });
   } catch (error) {
     console.warn('The offline shell is not available:', error);
     return;
   }
+  // A browser whose policy blocks workers may answer no registration at all (Chromium under automation does).
+  if (!registration) return;
   if (seen) container.addEventListener('controllerchange', () => void warmUp(seen()), { once: true });
 
   if (registration.waiting && registration.active) offerUpdate(router, registration.waiting);

@@ -15,7 +15,8 @@ function prices(source: Pick<Product, 'price_incl_tax' | 'final_price_incl_tax'>
   return { price_incl_tax: source.price_incl_tax, final_price_incl_tax: source.final_price_incl_tax };
 }
 
-export function simpleCartProduct(product: Product, urlPath = product.url_path): AddToCartProduct {
+/** A simple product as the cart adds it; a listing's card (ProductListItem) has every field it needs. */
+export function simpleCartProduct(product: Pick<Product, 'sku' | 'type_id' | 'name' | 'image' | 'url_path' | 'price_incl_tax' | 'final_price_incl_tax'>, urlPath = product.url_path): AddToCartProduct {
   return { sku: product.sku, type_id: product.type_id, name: product.name, image: product.image, url_path: urlPath, ...prices(product) };
 }
 

@@ -5,7 +5,8 @@ import { localeOf, useTranslation } from '../../app/i18n.ts';
 import { useResource } from '../../app/resource.ts';
 import { useStore } from '../../app/store-context.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
-import { useDocumentTitle } from '../../ui/use-document-title.ts';
+import { usePageHead } from '../../ui/page-head.ts';
+import { metaDescription, useCatalogueAlternates } from '../catalogue/use-alternates.ts';
 import { attributeLabel, brandLabel } from '../catalogue/attribute-labels.ts';
 import { Breadcrumbs } from '../catalogue/breadcrumbs.tsx';
 import { loadAttributes, loadMembers } from '../catalogue/catalogue-api.ts';
@@ -18,7 +19,10 @@ import { VariantPicker } from './variant-picker.tsx';
 import { BundleOptions } from './bundle-options.tsx';
 import { GroupedMembers } from './grouped-members.tsx';
 import { AddToCartControl, type CartChoice } from './add-to-cart-control.tsx';
+import { StockAlertButton } from '../stock/stock-alert-button.tsx';
+import { useStockView } from '../stock/use-stock.ts';
 import { ShipsOnlyTo } from './ships-only-to.tsx';
+import { TrustPanel } from './trust-panel.tsx';
 import { bundleCartProduct, bundleChoiceProblem, configurableCartProduct, groupedCartProduct, simpleCartProduct } from './cart-product.ts';
 import { isPriceKnown } from '@shop/shared/cart/index';
 import { checkCustomSize, DEFAULT_SIZE_UNIT, type CustomSizeCheck, type CustomSizeUnit } from '@shop/shared/cart/custom-size';
@@ -34,6 +38,8 @@ import './product.css';
 // The wishlist and compare buttons and the reviews read the local database and the review API: their own chunks.
 const ProductListActions = lazy(() => import('../wishlist/product-list-actions.tsx'));
 const ProductReviews = lazy(() => import('../reviews/product-reviews.tsx'));
+// The posts that mention the product (issue 18, "wordpress by productId"): the magazine's own small chunk.
+const ProductPosts = lazy(() => import('../magazine/product-posts.tsx'));
 
 /** The deepest of the product's categories that the store knows, for the breadcrumb trail. */
 function productTrail(product: Product, byId: ReadonlyMap<number, Category>): BreadcrumbEntry[] {
@@ -77,7 +83,9 @@ export function ProductPage({ product }: { product: Product }) {
   const attributes = useResource(`attributes:${store}:${codes.join(',')}`, () => loadAttributes(store, codes));
   const [selection, setSelection] = useState<VariantSelection>({});
   const [activeImage, setActiveImage] = useState(0);
-  useDocumentTitle(product.name, t('shop.name'));
+  // Title, description, canonical and the same product in the other store (hreflang).
+  const alternates = useCatalogueAlternates(store, { type: 'product', id: product.id });
+  usePageHead({ title: product.name, description: metaDescription(product.short_description || product.description), path: product.url_path, store, alternates }, t('shop.name'));
   // The statistics log (a silent queued task): once per product opened.
   useEffect(() => {
     void logProductView(product.sku, store);
@@ -114,6 +122,10 @@ export function ProductPage({ product }: { product: Product }) {
   const shown = child ?? product;
   // A bundle is available when it and every piece chosen for it are.
   const inStock = child ? child.stock.is_in_stock : product.stock.is_in_stock && (bundleChosen ?? []).every(({ member }) => member.stock.is_in_stock);
+  // The document is from the catalogue's last load; the shop's live check of the piece shown (asked by the alert
+  // button below), once it answered, says whether an order has taken the last one since.
+  const live = useStockView(shown.sku);
+  const shownInStock = product.type_id !== 'bundle' && live?.state === 'known' ? live.result.status !== 'out_of_stock' : inStock;
 
   const images: GalleryImage[] = useMemo(() => {
     const gallery = [...product.media_gallery].sort((a, b) => a.pos - b.pos).map((entry) => ({ src: entry.image, alt: entry.label ?? product.name }));
@@ -200,9 +212,9 @@ export function ProductPage({ product }: { product: Product }) {
               ) : variant.status === 'incomplete' ? (
                 <p className="product-status__hint">{t('product.selectVariant')}</p>
               ) : (
-                <p className={`stock stock--${inStock ? 'in' : 'out'}`}>
+                <p className={`stock stock--${shownInStock ? 'in' : 'out'}`}>
                   <span className="stock__dot" aria-hidden="true" />
-                  {inStock ? t('product.inStock') : t('card.outOfStock')}
+                  {shownInStock ? t('product.inStock') : t('card.outOfStock')}
                 </p>
               )}
             </div>
@@ -219,6 +231,7 @@ export function ProductPage({ product }: { product: Product }) {
               />
             ) : null}
             <AddToCartControl choice={cartChoice} withQuantity={product.type_id !== 'grouped'} />
+            <StockAlertButton sku={shown.sku} inStock={variant.status === 'selected' || variant.status === 'simple' ? inStock : variant.status === 'unavailable' && !product.stock.is_in_stock ? false : null} />
             <ShipsOnlyTo product={product} />
             <Suspense fallback={<div className="list-actions" aria-hidden="true" />}>
               <ProductListActions product={product} />
@@ -230,11 +243,7 @@ export function ProductPage({ product }: { product: Product }) {
                 ))}
               </div>
             ) : null}
-            <ul className="product-assurances">
-              <li>{t('product.promises.authentic')}</li>
-              <li>{t('product.promises.inspected')}</li>
-              <li>{t('product.promises.insured')}</li>
-            </ul>
+            <TrustPanel product={product} attributes={attributes.data} />
           </div>
         </div>
 
@@ -268,6 +277,9 @@ export function ProductPage({ product }: { product: Product }) {
           </section>
         </div>
         <RelatedProducts product={product} />
+        <Suspense fallback={null}>
+          <ProductPosts productId={product.id} />
+        </Suspense>
         <Suspense fallback={null}>
           <ProductReviews productId={product.id} />
         </Suspense>

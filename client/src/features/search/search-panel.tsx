@@ -1,6 +1,6 @@
 import type { ProductListItem } from '@shop/shared';
-import { Link } from '@tanstack/react-router';
-import { useEffect, useEffectEvent, useState } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { ApiError } from '../../app/api.ts';
 import { useTranslation } from '../../app/i18n.ts';
 import { useResource } from '../../app/resource.ts';
@@ -11,6 +11,7 @@ import { Skeleton } from '../../ui/skeleton.tsx';
 import { listingRequest, searchUrl } from '../catalogue/catalogue-api.ts';
 import { ProductImage } from '../catalogue/product-image.tsx';
 import { PriceTag } from '../catalogue/price-tag.tsx';
+import { ProductFacts } from '../catalogue/product-facts.tsx';
 import { StockBadge } from '../stock/stock-badge.tsx';
 import { STOCK_CONFIG } from '../stock/stock-config.ts';
 import { useRenderedPrices, VisitorPricesContext } from '../location/visitor-prices.ts';
@@ -18,9 +19,16 @@ import { useOnlineStatus } from '../offline/use-online-status.ts';
 import { searchOrOffline } from './search-results.ts';
 import { isSearchTermLongEnough, normalizeSearchTerm } from '@shop/shared/catalogue/search-term';
 
-/** Results shown in the panel; the full list is one click away. */
-const SEARCH_PANEL_SIZE = 24;
 import './search.css';
+
+/** The best matches shown in the panel; every result is one step away, on the search results page (issue 19). */
+export const SEARCH_PANEL_SIZE = 8;
+
+/** One suggestion as the search field walks them: its element's id, and what choosing it with Enter does. */
+export interface SuggestionOption {
+  id: string;
+  go: () => void;
+}
 
 function useDebounced<T>(value: T, delayMs: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -31,20 +39,57 @@ function useDebounced<T>(value: T, delayMs: number): T {
   return debounced;
 }
 
-export function SearchPanel({ id, term, onClose }: { id: string; term: string; onClose: () => void }) {
+export interface SearchPanelProps {
+  id: string;
+  listboxId: string;
+  term: string;
+  /** The id of the suggestion the arrow keys chose, if any. */
+  active: string | undefined;
+  /** Told the suggestions shown, whenever they change. */
+  onOptions: (options: readonly SuggestionOption[]) => void;
+  onClose: () => void;
+}
+
+/**
+ * The suggestions under the search field: the best matches with picture, price and stock, and "show all results (N)"
+ * to the search results page, as a listbox of links (each a real link: a click, a middle click, a new tab all work).
+ */
+export function SearchPanel({ id, listboxId, term, active, onOptions, onClose }: SearchPanelProps) {
   const { t } = useTranslation();
   const store = useStore();
+  const navigate = useNavigate();
   const longEnough = isSearchTermLongEnough(term);
   const query = useDebounced(normalizeSearchTerm(term), 250);
   const request = listingRequest({ storeCode: store, query, size: SEARCH_PANEL_SIZE, start: 0 });
-  const active = longEnough && isSearchTermLongEnough(query);
-  const results = useResource(active ? searchUrl(request) : null, () => searchOrOffline(request));
+  const searching = longEnough && isSearchTermLongEnough(query);
+  const results = useResource(searching ? searchUrl(request) : null, () => searchOrOffline(request));
   const failed = longEnough && results.error !== undefined;
   // The previous term's results never stand under a failed search.
   const answer = failed ? undefined : results.data;
   const offline = answer?.offline === true;
   const prices = useRenderedPrices(answer && !offline ? answer.items.map((product) => product.sku) : null);
-  const settled = active && query === normalizeSearchTerm(term) && !results.loading;
+  const settled = searching && query === normalizeSearchTerm(term) && !results.loading;
+
+  const shown = useMemo(() => (longEnough && answer && !offline ? answer.items : []), [longEnough, answer, offline]);
+  const showAll = longEnough && answer && !offline && answer.total > 0 ? answer.total : 0;
+  const optionId = (key: string | number) => `${listboxId}-${key}`;
+  const options = useMemo<SuggestionOption[]>(
+    () => [
+      ...shown.map((product) => ({ id: `${listboxId}-${product.id}`, go: () => void navigate({ to: '/$store/$', params: { store, _splat: product.url_path }, search: {} }) })),
+      ...(showAll ? [{ id: `${listboxId}-all`, go: () => void navigate({ to: '/$store/search', params: { store }, search: { q: query } }) }] : []),
+    ],
+    [shown, showAll, listboxId, navigate, store, query],
+  );
+  const optionKey = options.map((option) => option.id).join(' ');
+  const tell = useEffectEvent(() => onOptions(options));
+  useEffect(() => {
+    tell();
+  }, [optionKey]);
+  useEffect(() => () => onOptions([]), [onOptions]);
+  // The suggestion the arrow keys chose stays in view in a panel that scrolls.
+  useEffect(() => {
+    if (active) document.getElementById(active)?.scrollIntoView?.({ block: 'nearest' });
+  }, [active]);
 
   // A search answered offline is asked again as soon as the connection is back.
   const online = useOnlineStatus();
@@ -103,21 +148,38 @@ export function SearchPanel({ id, term, onClose }: { id: string; term: string; o
               ))}
             </ul>
           ) : null}
-          {longEnough && answer && answer.items.length > 0 ? (
+          {options.length > 0 ? (
             <VisitorPricesContext value={prices}>
-              <ul className="search-results" aria-busy={!settled}>
-                {answer.items.map((product: ProductListItem, index: number) => (
-                  <li key={product.id}>
-                    <Link activeOptions={{ exact: true }} className="search-result" to="/$store/$" params={{ store, _splat: product.url_path }} search={{}}>
+              <ul id={listboxId} role="listbox" className="search-results" aria-label={t('search.suggestions')} aria-busy={!settled}>
+                {shown.map((product: ProductListItem, index: number) => (
+                  <li key={product.id} role="none">
+                    <Link
+                      id={optionId(product.id)}
+                      role="option"
+                      aria-selected={active === optionId(product.id)}
+                      activeOptions={{ exact: true }}
+                      className="search-result"
+                      to="/$store/$"
+                      params={{ store, _splat: product.url_path }}
+                      search={{}}
+                    >
                       <ProductImage className="search-result__image" src={product.image} alt="" size="cart" sizes="4.5rem" />
                       <span className="search-result__text">
                         <span className="search-result__name">{product.name}</span>
+                        <ProductFacts product={product} />
                         <PriceTag product={product} sku={product.sku} compact />
                         <StockBadge sku={product.sku} eager={index < STOCK_CONFIG.prefetchCount} />
                       </span>
                     </Link>
                   </li>
                 ))}
+                {showAll ? (
+                  <li role="none" className="search-results__all">
+                    <Link id={optionId('all')} role="option" aria-selected={active === optionId('all')} className="search-result search-result--all" to="/$store/search" params={{ store }} search={{ q: query }}>
+                      {t('search.showAll', { count: showAll })}
+                    </Link>
+                  </li>
+                ) : null}
               </ul>
             </VisitorPricesContext>
           ) : null}

@@ -19,6 +19,7 @@ const TEXT_LOADERS = new Map<string, () => Promise<void>>([
   ['reviews', async () => (await import('../wishlist/content-texts.ts')).loadContentTexts('reviews')],
   ['forms', async () => (await import('../forms/forms-texts.ts')).loadFormsTexts()],
   ['appointments', async () => (await import('../forms/boutiques-api.ts')).loadAppointmentTexts()],
+  ['alerts', async () => (await import('../stock/alerts-texts.ts')).loadAlertsTexts()],
 ]);
 
 export function registerTaskTexts(namespace: string, load: () => Promise<void>): void {
@@ -47,12 +48,18 @@ export async function showTaskError(message: string): Promise<void> {
   notify({ type: 'error', message, action1: { label: labels.ok } }, { regionLabel: labels.region });
 }
 
+/** Refusals the queue makes on this device (not the server's), by code, and the text that says them. */
+const LOCAL_REFUSALS: Readonly<Record<string, string>> = { upload_missing: 'forms:errors.upload_missing' };
+
 /** What the announcer shows of an answered task, or null when nothing is to be shown (silent, refresh under way). */
 export function announcement(task: SyncTaskDoc, lock: number): { type: 'success' | 'error'; key?: string; message?: string } | null {
   if (succeeded(task)) return task.silent || !task.callback_event ? null : { type: 'success', key: task.callback_event };
   const result = (task.result ?? {}) as { message?: string; error?: string };
   const outcome: TaskOutcome = { kind: 'failed', resultCode: task.resultCode ?? 0, result: { error: result.error ?? 'error', message: result.message ?? '' }, message: result.message ?? '' };
-  return shouldNotify(outcome, task, lock) ? { type: 'error', message: outcome.message } : null;
+  if (!shouldNotify(outcome, task, lock)) return null;
+  // A refusal this device made itself has its own words in every language; a server's message is shown as it came.
+  const local = result.error ? LOCAL_REFUSALS[result.error] : undefined;
+  return local ? { type: 'error', key: local } : { type: 'error', message: outcome.message };
 }
 
 export interface AnnouncerOptions {
@@ -86,7 +93,7 @@ export function startTaskAnnouncer(queue: TaskQueue, options: AnnouncerOptions =
       const task = doc.toMutableJSON() as SyncTaskDoc;
       const said = announcement(task, queue.context().lock);
       if (said) show(said.type, said.key ? await text(said.key) : (said.message ?? ''));
-      await queue.acknowledge(id);
+      await queue.acknowledge(id, 'announcer');
     };
     if (options.locks) await options.locks.request(`shop-task-ack-${id}`, { ifAvailable: true }, work);
     else await work(true);

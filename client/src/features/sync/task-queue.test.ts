@@ -372,6 +372,92 @@ describe('the task queue on the local database', () => {
     expect((await db.collections.syncTasks.findOne(claimed).exec())?.acknowledged).toBe(false);
   });
 
+  it('a refused trade-in told by the announcer keeps its photos for the form; an accepted one clears its form draft', async () => {
+    const shop = new FakeShop();
+    shop.answer = (call) =>
+      call.url.startsWith('/api/uploads/') ? { status: 200, body: { code: 200, result: {} } } : { status: 400, body: { code: 400, result: { error: 'validation_failed', message: 'No' } } };
+    const db = await tab(uniqueDatabaseName());
+    const queue = queueOn(db, shop);
+    const shown: string[] = [];
+    startTaskAnnouncer(queue, { graceMs: 0, show: (type, message) => shown.push(`${type}: ${message}`) });
+    queue.start();
+    const refused = await queue.enqueue({ ...contact, kind: 'tradeIn', photos: [{ id: 'p1', name: 'dial.jpg', type: 'image/jpeg', blob: new Blob(['jpeg']) }] });
+    await eventually(async () => expect((await db.collections.syncTasks.findOne(refused).exec())?.acknowledged).toBe(true));
+    expect(shown).toEqual(['error: No']);
+    expect((await queue.photos(refused)).map((photo) => photo.id)).toEqual(['p1']);
+    // The form takes them back and acknowledges as the page: then it goes.
+    await queue.acknowledge(refused);
+    expect(await db.collections.syncTasks.findOne(refused).exec()).toBeNull();
+
+    shop.answer = () => ({ status: 200, body: { code: 200, result: { submission_id: 2, message: 'inquiry submitted' } } });
+    const taskId = crypto.randomUUID();
+    const memory = new Map<string, string>();
+    // This file runs in node: a storage like the browser's for the form drafts.
+    globalThis.localStorage = {
+      get length() {
+        return memory.size;
+      },
+      key: (index: number) => [...memory.keys()][index] ?? null,
+      getItem: (key: string) => memory.get(key) ?? null,
+      setItem: (key: string, value: string) => void memory.set(key, value),
+      removeItem: (key: string) => void memory.delete(key),
+      clear: () => memory.clear(),
+    };
+    localStorage.setItem('shop.forms.contact:nl', JSON.stringify({ taskId, values: { name: 'Anna' } }));
+    localStorage.setItem('shop.forms.contact:en', JSON.stringify({ taskId: 'another-task', values: { name: 'Bo' } }));
+    await queue.enqueue({ ...contact, taskId });
+    await eventually(async () => expect(await db.collections.syncTasks.findOne(taskId).exec()).toBeNull());
+    expect(localStorage.getItem('shop.forms.contact:nl')).toBeNull();
+    expect(localStorage.getItem('shop.forms.contact:en')).not.toBeNull();
+  });
+
+  it('a task whose photos could not be stored is not left half made; the next submit stores it whole', async () => {
+    const shop = new FakeShop();
+    shop.online = false;
+    const db = await tab(uniqueDatabaseName());
+    const queue = queueOn(db, shop);
+    const original = (id: string) => db.collections.syncTasks.findOne(id);
+    // Storage cannot take the picture (a full disk, a file gone): the task was inserted, its photos were not.
+    class UnreadableBlob extends Blob {
+      override arrayBuffer(): Promise<ArrayBuffer> {
+        return Promise.reject(new Error('QuotaExceededError'));
+      }
+      override text(): Promise<string> {
+        return Promise.reject(new Error('QuotaExceededError'));
+      }
+    }
+    const spec = { ...contact, kind: 'tradeIn' as const, taskId: 'trade-1', photos: [{ id: 'p1', name: 'dial.jpg', type: 'image/jpeg', blob: new UnreadableBlob(['jpeg']) }] };
+    await expect(queue.enqueue(spec)).rejects.toThrow('QuotaExceededError');
+    expect(await original('trade-1').exec()).toBeNull();
+    spec.photos = [{ id: 'p1', name: 'dial.jpg', type: 'image/jpeg', blob: new Blob(['jpeg']) }];
+    await queue.enqueue(spec);
+    const stored = await original('trade-1').exec();
+    expect(stored?.toJSON().meta).toMatchObject({ ready: true });
+    expect((await queue.photos('trade-1')).map((photo) => photo.id)).toEqual(['p1']);
+  });
+
+  it('refuses a public task that would carry the customer token (it could never be sent)', async () => {
+    const db = await tab(uniqueDatabaseName());
+    const queue = queueOn(db, new FakeShop());
+    await expect(queue.enqueue({ ...contact, url: '/api/forms/contacts?token={{token}}' })).rejects.toThrow('cannot carry the customer token');
+  });
+
+  it('lets kept results go 30 days after they were acknowledged, at start', async () => {
+    const db = await tab(uniqueDatabaseName());
+    let now = Date.now();
+    const queue = queueOn(db, new FakeShop(), { now: () => now });
+    queue.start();
+    const id = await queue.enqueue({ ...contact, cacheable: true });
+    await eventually(async () => expect((await db.collections.syncTasks.findOne(id).exec())?.transmited).toBe(true));
+    await queue.acknowledge(id);
+    queue.stop();
+    queues.splice(0);
+    now += 31 * 24 * 60 * 60 * 1000;
+    const later = queueOn(db, new FakeShop(), { now: () => now });
+    later.start();
+    await eventually(async () => expect(await db.collections.syncTasks.findOne(id).exec()).toBeNull());
+  });
+
   it('a page that stops watching before its claim was granted gives the claim back, so the announcer tells the outcome', async () => {
     // Web Locks granted a moment later, as browsers do.
     const held = new Set<string>();

@@ -7,6 +7,7 @@
  * `taskPhotos`); what no open page claims is told by the announcer (task-announcer.ts).
  */
 import {
+  acknowledgedExpired,
   acknowledgement,
   blockedBy,
   markReady,
@@ -24,6 +25,7 @@ import {
   type QueueContext,
   type TaskOutcome,
 } from '@shop/shared/sync/sync-task';
+import { FIELD_MESSAGES } from '@shop/shared/account/account-fields';
 import type { SyncTaskDoc, TaskKind } from '@shop/shared/sync/sync-task.schema';
 import type { RxCollection, RxDocument } from 'rxdb/plugins/core';
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
@@ -32,6 +34,7 @@ import type { ShopDatabase } from '../../app/database.ts';
 import { sendTask, uploadPhoto, type TaskTransport } from './task-http.ts';
 import { taskQueueMachine, type PrepareResult, type TaskStep } from './task-queue.machine.ts';
 import { newId } from './replica.ts';
+import { forgetDraftOfTask } from '../forms/form-drafts.ts';
 
 export type { TaskKind } from '@shop/shared/sync/sync-task.schema';
 
@@ -114,7 +117,8 @@ export type TaskQueueActor = ActorRefFrom<typeof taskQueueMachine>;
 export interface TaskQueue {
   enqueue(spec: TaskSpec): Promise<string>;
   watch(id: string, onChange: (view: TaskView | null) => void): () => void;
-  acknowledge(id: string): Promise<void>;
+  /** `by`: who told the shopper the outcome (the announcer keeps a refused task's photos for its form). */
+  acknowledge(id: string, by?: 'page' | 'announcer'): Promise<void>;
   photos(id: string): Promise<TaskPhoto[]>;
   /** Runs the queue in this tab once it leads. */
   start(): void;
@@ -243,7 +247,8 @@ export function createTaskQueue(deps: TaskQueueDeps): TaskQueue {
           step(task.id, 'uploading');
           const doc = await collection.findOne(task.id).exec();
           const blob = await doc?.getAttachment(attachment.id)?.getData();
-          if (!blob) return { kind: 'outcome', outcome: { kind: 'failed', resultCode: 0, result: { error: 'upload_missing', message: `The photo ${attachment.name} is no longer on this device` }, message: `The photo ${attachment.name} is no longer on this device` } };
+          // A refusal made on this device, in the shop's words for it (the pages and the announcer translate the code).
+          if (!blob) return { kind: 'outcome', outcome: { kind: 'failed', resultCode: 400, result: { error: 'upload_missing', message: FIELD_MESSAGES.uploadMissing, details: { fields: [{ path: 'photos', key: 'uploadMissing' }] } }, message: FIELD_MESSAGES.uploadMissing } };
           const outcome = await uploadPhoto(task, { id: attachment.id, type: attachment.type, blob }, deps.transport);
           if (outcome.kind !== 'sent') return { kind: 'outcome', outcome };
           await modify(task.id, (current) => {
@@ -271,11 +276,23 @@ export function createTaskQueue(deps: TaskQueueDeps): TaskQueue {
 
   const actor: TaskQueueActor = createActor(machine, { input: { online: deps.online(), leader: deps.leadership?.isLeader() ?? true }, inspect: inspectActor });
 
+  // Tasks whose photos this tab is storing now: a second submit of the same one waits for the first.
+  const storing = new Set<string>();
+
   async function enqueue(spec: TaskSpec): Promise<string> {
     const id = spec.taskId ?? newId();
-    if (await collection.findOne(id).exec()) return id;
+    if (storing.has(id)) return id;
+    const existing = await collection.findOne(id).exec();
+    if (existing) {
+      // Stored before, but its photos never were (the tab closed, or storage refused them): it is made again from
+      // this submit, which has the photos; otherwise the first submit stands.
+      if (taskMeta(plain(existing)).ready || existing.transmited) return id;
+      await existing.remove();
+    }
     const customerId = deps.customerId();
     if (spec.auth === 'customer' && customerId === null) throw new Error('A customer task needs a logged-in customer');
+    // A public task has no customer to send the token of: it would wait for one for ever.
+    if (spec.auth === 'public' && spec.url.includes('{{token}}')) throw new Error('A public task cannot carry the customer token');
     const photos = spec.photos ?? [];
     const locale = deps.locale();
     const doc = newTaskDoc(
@@ -306,9 +323,18 @@ export function createTaskQueue(deps: TaskQueueDeps): TaskQueue {
       throw error;
     }
     if (photos.length > 0) {
-      const stored = await collection.findOne(id).exec();
-      await stored!.putAttachments(photos.map((photo) => ({ id: photo.id, data: photo.blob, type: photo.type })));
-      await modify(id, (current) => markReady(current, deps.now()));
+      storing.add(id);
+      try {
+        const stored = await collection.findOne(id).exec();
+        await stored!.putAttachments(photos.map((photo) => ({ id: photo.id, data: photo.blob, type: photo.type })));
+        await modify(id, (current) => markReady(current, deps.now()));
+      } catch (error) {
+        // Not half stored: the submit fails as a whole (the form keeps everything and says so) and may be tried again.
+        await (await collection.findOne(id).exec())?.remove().catch(() => {});
+        throw error;
+      } finally {
+        storing.delete(id);
+      }
     }
     actor.send({ type: 'task.queued' });
     return id;
@@ -353,12 +379,14 @@ export function createTaskQueue(deps: TaskQueueDeps): TaskQueue {
     };
   }
 
-  async function acknowledge(id: string): Promise<void> {
+  async function acknowledge(id: string, by: 'page' | 'announcer' = 'page'): Promise<void> {
     const doc = await collection.findOne(id).exec();
     if (!doc) return;
     const data = plain(doc);
-    const decision = acknowledgement(data);
+    const decision = acknowledgement(data, by);
     if (succeeded(data)) {
+      // The inquiry arrived: the form it was typed in opens empty next time, whoever told the shopper.
+      forgetDraftOfTask(id);
       const kind = taskMeta(data).kind;
       for (const handler of resultHandlers.get(kind) ?? []) {
         try {
@@ -398,10 +426,19 @@ export function createTaskQueue(deps: TaskQueueDeps): TaskQueue {
     // Any tab may queue a task: the leader hears it through the database's events across tabs.
     const queued = collection.find({ selector: { transmited: false } }).$.subscribe(() => actor.send({ type: 'task.queued' }));
     stops.push(() => queued.unsubscribe());
+    void sweepAcknowledged().catch((error: unknown) => console.error('Old task results could not be removed', error));
     // The queue may have been made (a page queued a task) before this tab led, and lead by now: the machine was given
     // leadership as it was then, so it hears it now, or when it comes.
     if (!deps.leadership || deps.leadership.isLeader()) actor.send({ type: 'leader.elected' });
     else void deps.leadership.waitForLeadership().then(() => actor.send({ type: 'leader.elected' }));
+  }
+
+  /** Kept results (an appointment, a refused form's photos) go after ACKNOWLEDGED_KEEP_MS: they hold personal data. */
+  async function sweepAcknowledged(): Promise<void> {
+    const now = deps.now();
+    for (const doc of await collection.find({ selector: { acknowledged: true } }).exec()) {
+      if (acknowledgedExpired(plain(doc), now)) await doc.remove();
+    }
   }
 
   function stop(): void {

@@ -14,7 +14,8 @@ const WishlistPanel = lazy(() => import('./wishlist-panel.tsx'));
 
 export default function WishlistButton() {
   const { t } = useTranslation();
-  const ready = useContentTexts('wishlist');
+  // Loads the panel's texts early; the button's own name is in the common texts.
+  useContentTexts('wishlist');
   const { list, items } = useList('wishlist');
   const count = useWishlistCount(items);
   // null until first opened: the panel's code loads on the first click.
@@ -23,7 +24,7 @@ export default function WishlistButton() {
     <>
       <button type="button" className="cart-link wishlist-link" aria-haspopup="dialog" aria-expanded={open === true} onClick={() => setOpen(true)}>
         <HeartIcon filled={count > 0} />
-        {ready ? <span className="visually-hidden">{t('header.button', { ns: 'wishlist', count })}</span> : null}
+        <span className="visually-hidden">{t('header.wishlist', { count })}</span>
         {count > 0 ? (
           <span className="cart-link__count" aria-hidden="true">
             {count}

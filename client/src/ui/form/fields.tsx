@@ -160,7 +160,7 @@ export function ChoiceField({ label, hint, error, onChange, onBlur, value, name,
   const id = useId();
   const described = describedBy(id, hint, error);
   return (
-    <fieldset className={`form-choices${error ? ' form-choices--error' : ''}`} aria-describedby={described} aria-invalid={error ? true : undefined} aria-required={required || undefined}>
+    <fieldset className={`form-choices${error ? ' form-choices--error' : ''}`} aria-describedby={described} aria-invalid={error ? true : undefined}>
       <legend className="form-choices__legend">{label}</legend>
       <div className="form-choices__options">
         {choices.map((choice) => (
@@ -170,6 +170,8 @@ export function ChoiceField({ label, hint, error, onChange, onBlur, value, name,
               name={name}
               value={choice.value}
               checked={value === choice.value}
+              // A group cannot carry aria-required (axe, ARIA 1.2): a required radio makes its whole group required.
+              required={required}
               aria-describedby={described}
               onChange={() => onChange(choice.value)}
               // A radio's value is set by choosing it: leaving the group checks it like any other field.

@@ -227,6 +227,12 @@ describe('POST /api/forms/appointment', () => {
     }
   });
 
+  it('refuses a booking over the forms’ size limit like every form: 413 with its message key', async () => {
+    const reply = await book(app, booking({ name: 'x'.repeat(70_000) }));
+    expect(reply.statusCode).toBe(413);
+    expect(reply.json().result).toMatchObject({ message: 'The form is too large to send; please shorten your texts', details: { key: 'formTooLarge' } });
+  });
+
   it('answers every field rule with its spec message', async () => {
     const reply = await book(app, booking({ boutique_id: '', reason: 'lunch', name: 'A', email: 'anna@', phone: ' ', terms: false }));
     expect(reply.statusCode).toBe(400);

@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { DomainError, type Language, type StoreCode } from '@shop/shared';
 import { FIELD_MESSAGES, type FieldMessageKey } from '@shop/shared/account/account-fields';
 import { checkAppointment, type AppointmentBody, type AppointmentReason, type BoutiqueSlots } from '@shop/shared/forms/appointment.schema';
+import { INQUIRY_SUBMITTED } from '@shop/shared/forms/form-fields';
 import { addDays, dayNumber, findSlot, localDate, MAX_SLOT_DAYS, slotsForDays, type Slot } from '@shop/shared/forms/slots';
 import type { TaskAnswer } from '../../plugins/task-receipts.ts';
 import type { Trx } from '../../storage/database.ts';
@@ -18,7 +19,6 @@ import type { Mailer } from '../mail/mailer.ts';
 import { appointmentConfirmationMail, appointmentNotificationMail } from './appointment-mails.ts';
 import { isSlotTakenViolation, type BoutiquesRepository, type StoredBoutique } from './boutiques.repository.ts';
 
-export const INQUIRY_SUBMITTED = 'inquiry submitted';
 export const DEFAULT_SLOT_DAYS = 14;
 const DAY_MS = 86_400_000;
 

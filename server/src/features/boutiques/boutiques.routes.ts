@@ -6,12 +6,14 @@
  */
 import { DomainError, isStoreCode, type StoreCode } from '@shop/shared';
 import { AppointmentBodySchema, AppointmentResultSchema, BOUTIQUE_ID, BoutiqueInputSchema, BoutiqueSchema, BoutiqueSlotsSchema } from '@shop/shared/forms/appointment.schema';
+import { FORM_BODY_MAX_BYTES } from '@shop/shared/forms/form-fields';
 import { isTimeZone } from '@shop/shared/forms/slots';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { envelopeSchema, errorEnvelopeSchema, jsonSchema } from '../../plugins/openapi.ts';
 import { findReceipt, replay, taskIdOf, TASK_ID_HEADER, withTaskReceipt } from '../../plugins/task-receipts.ts';
 import { CAPTCHA_HEADER } from '../../plugins/throttle.ts';
 import { adminGuard } from '../admin/admin-guard.ts';
+import { tooLargeBody } from '../forms/forms.routes.ts';
 import { parseBody } from '../cart/cart.schema.ts';
 import { MAIL_LOCALE_QUERY, mailLocaleOf } from '../mail/mail-locale.ts';
 import type { AppointmentBook } from './appointments.ts';
@@ -21,7 +23,6 @@ type Query = Record<string, unknown>;
 type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 /** JSON bodies of a form are small: a booking is well under 64 KiB. */
-const FORM_BODY_LIMIT = 65_536;
 const refused = { 400: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema, 413: errorEnvelopeSchema, 429: errorEnvelopeSchema };
 
 function storeOf(query: Query): StoreCode | undefined {
@@ -47,6 +48,8 @@ export function boutiqueRoutes(deps: {
   log?: { error(object: unknown, message: string): void };
 }) {
   return async function routes(app: FastifyInstance): Promise<void> {
+    // A booking over FORM_BODY_MAX_BYTES is refused like every form: 413 with the message key the page translates.
+    app.setErrorHandler(tooLargeBody('formTooLarge'));
     app.get(
       '/api/boutiques',
       {
@@ -83,7 +86,7 @@ export function boutiqueRoutes(deps: {
     app.post(
       '/api/forms/appointment',
       {
-        bodyLimit: FORM_BODY_LIMIT,
+        bodyLimit: FORM_BODY_MAX_BYTES,
         schema: {
           tags: ['forms'],
           summary:

@@ -372,17 +372,17 @@ describe('coupons', () => {
 });
 
 describe('shipping and payment', () => {
-  it('lists the payment methods of the default mapping the sandbox provider can take, the first one the default', async () => {
+  it('lists the payment methods of the default mapping the sandbox provider can take, iDEAL first (the default) in the Dutch store', async () => {
     const { status, body } = await call('GET', '/api/cart/payment-methods', await newCart());
     expect(status).toBe(200);
     expect(body.result.map((m: { code: string; default: boolean }) => [m.code, m.default])).toEqual([
-      ['banktransfer', true],
+      ['multisafepay_ideal', true],
+      ['multisafepay_creditcard', false],
+      ['multisafepay_paypal', false],
+      ['banktransfer', false],
       ['checkmo', false],
       ['purchaseorder', false],
       ['cashondelivery', false],
-      ['multisafepay_ideal', false],
-      ['multisafepay_creditcard', false],
-      ['multisafepay_paypal', false],
     ]);
     expect(body.result.find((m: { code: string }) => m.code === 'multisafepay_ideal')).toMatchObject({ is_server_method: true });
   });
@@ -404,7 +404,8 @@ describe('shipping and payment', () => {
     const information = { shippingAddress: { countryId: 'DE', city: 'Berlin' }, shippingCarrierCode: 'flatrate', shippingMethodCode: 'flatrate' };
     const { status, body } = await call('POST', '/api/cart/shipping-information', cart, { addressInformation: information });
     expect(status).toBe(200);
-    expect(body.result.payment_methods).toHaveLength(7);
+    // A cart of €1,190: above PAYMENT_OFFLINE_MAX (€1,000), so no cheque or cash on delivery.
+    expect(body.result.payment_methods.map((m: { code: string }) => m.code)).toEqual(['multisafepay_ideal', 'multisafepay_creditcard', 'multisafepay_paypal', 'banktransfer', 'purchaseorder']);
     expect(body.result.totals).toMatchObject({ subtotal_incl_tax: 1190, tax_amount: 191, grand_total: 1195 });
     expect((await totals(cart)).grand_total).toBe(1195);
 

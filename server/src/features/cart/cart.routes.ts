@@ -105,15 +105,24 @@ export function cartRoutes(service: CartService, owners: Owners, methods: Checko
       return ok(await service.totals(await owner(request), { store: storeOf(request.query as Query), visitorCountry: shopperCountry(request) }));
     });
 
-    // The payment methods of the mapping for this cart (cash on delivery not for only virtual items).
-    const paymentMethodsFor = async (requestOwner: RequestOwner) => methods.paymentMethods((await service.lines(requestOwner)).map((line) => line.type_id));
+    // The payment methods of the mapping for this cart (cash on delivery not for only virtual items), in the store's
+    // order; cheque and cash on delivery only while the cart's total (in euros) stays within PAYMENT_OFFLINE_MAX.
+    const paymentMethodsFor = async (requestOwner: RequestOwner, request: FastifyRequest) => {
+      const store = storeOf(request.query as Query);
+      const lines = await service.lines(requestOwner);
+      const totals = lines.length > 0 && methods.offlinePaymentMax !== null ? await service.totals(requestOwner, { store, visitorCountry: shopperCountry(request) }) : null;
+      return methods.paymentMethods(
+        lines.map((line) => line.type_id),
+        { store, ...(totals ? { baseGrandTotal: totals.grand_total / totals.base_to_quote_rate } : {}) },
+      );
+    };
     const shippingAnswer = (country: string | null | undefined) =>
       methods.shippingMethods(country).map((method) => ({ ...method, carrier_title: method.method_title, price_excl_tax: method.amount, available: true }));
 
     app.get('/api/cart/payment-methods', doc('The payment methods on offer for this cart, in the configured order', { type: 'array', items: anyObject }), async (request) => {
       const requestOwner = await owner(request);
       await service.cart(requestOwner);
-      return ok(await paymentMethodsFor(requestOwner));
+      return ok(await paymentMethodsFor(requestOwner, request));
     });
 
     app.get(
@@ -142,7 +151,7 @@ export function cartRoutes(service: CartService, owners: Owners, methods: Checko
       const { addressInformation } = parseBody(ShippingInformationBodySchema, request.body, 'shipping information');
       const method = service.shippingMethod(addressInformation.shippingCarrierCode, addressInformation.shippingMethodCode);
       await service.setShipping(requestOwner, addressRecord(addressInformation.shippingAddress), method);
-      return ok({ payment_methods: await paymentMethodsFor(requestOwner), totals: await service.totals(requestOwner, { store: storeOf(request.query as Query), visitorCountry: shopperCountry(request) }) });
+      return ok({ payment_methods: await paymentMethodsFor(requestOwner, request), totals: await service.totals(requestOwner, { store: storeOf(request.query as Query), visitorCountry: shopperCountry(request) }) });
     });
 
     app.post('/api/cart/collect-totals', doc('Totals for the chosen shipping and payment method', anyObject), async (request) => {
@@ -153,7 +162,7 @@ export function cartRoutes(service: CartService, owners: Owners, methods: Checko
       if ((carrier === undefined) !== (code === undefined)) throw new DomainError('bad_request', 'Give both shippingCarrierCode and shippingMethodCode, or neither');
       const shipping = carrier !== undefined && code !== undefined ? service.shippingMethod(carrier, code) : undefined;
       const paymentCode = chosen?.paymentMethod?.method;
-      const offered = paymentCode === undefined ? [] : await paymentMethodsFor(requestOwner);
+      const offered = paymentCode === undefined ? [] : await paymentMethodsFor(requestOwner, request);
       const payment = offered.find((method) => method.code === paymentCode?.trim().toLowerCase());
       if (paymentCode !== undefined && !payment) throw new DomainError('bad_request', `Unknown payment method ${paymentCode.slice(0, 40)}; choose ${offered.map((m) => m.code).join(', ')}`);
       return ok(

@@ -25,7 +25,7 @@ export function attributeDocument(attribute: StoredAttribute, store: StoreCode):
     attribute_code: attribute.attribute_code,
     frontend_label: attribute.labels[store],
     frontend_input: attribute.frontend_input,
-    options: attribute.options.map((o) => ({ value: o.value, label: o.labels[store], ...(o.swatch ? { swatch: o.swatch } : {}) })),
+    options: attribute.options.map((o) => ({ value: o.value, label: o.labels[store], ...(o.swatch ? { swatch: o.swatch } : {}), ...(o.code ? { code: o.code } : {}) })),
     is_comparable: attribute.is_comparable,
     is_visible_on_front: attribute.is_visible_on_front,
     is_filterable: attribute.is_filterable,

@@ -160,6 +160,26 @@ describe('POST /api/catalog/search: products', () => {
     const nothing = await search({ type: 'product', storeCode: 'en', query: 'xylophone' });
     expect(nothing.body.result.total).toBe(0);
   });
+
+  it('suggests the corrected query ("did you mean") for a word the store does not know, from its own words', async () => {
+    // Found by the search's spelling tolerance, and still told the word it meant.
+    const nearMiss = await search({ type: 'product', storeCode: 'en', query: 'Rolx', sort: 'id:asc' });
+    expect(skus(nearMiss.body.result.items)).toEqual(['W-3', 'W-4']);
+    expect(nearMiss.body.result.didYouMean).toBe('rolex');
+    // Every unknown word is corrected; numbers and known words stay.
+    expect((await search({ type: 'product', storeCode: 'en', query: 'rolx submarinr date 41' })).body.result.didYouMean).toBe('rolex submariner date 41');
+    // Beyond what the search tolerates (two edits in a short word): nothing found, yet the near word is offered.
+    const tooFar = await search({ type: 'product', storeCode: 'en', query: 'rlx' });
+    expect(tooFar.body.result.total).toBe(0);
+    expect(tooFar.body.result.didYouMean).toBe('rolex');
+    // The store's own language.
+    expect((await search({ type: 'product', storeCode: 'nl', query: 'diamnt' })).body.result.didYouMean).toBe('diamant');
+    // Known words, and words with nothing near, get no suggestion.
+    const known = await search({ type: 'product', storeCode: 'en', query: 'omega seamaster' });
+    expect(known.body.result).not.toHaveProperty('didYouMean');
+    expect((await search({ type: 'product', storeCode: 'en', query: 'xylophone' })).body.result).not.toHaveProperty('didYouMean');
+    expect((await search({ type: 'product', storeCode: 'en' })).body.result).not.toHaveProperty('didYouMean');
+  });
 });
 
 describe('the search cache', () => {

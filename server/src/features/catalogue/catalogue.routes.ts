@@ -16,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod/mini';
 import { envelopeSchema, errorEnvelopeSchema, jsonSchema } from '../../plugins/openapi.ts';
 import { CATEGORY_KEYS, type CatalogueService, type CategoryKey, type ProductKey } from './catalogue.service.ts';
+import { urlMapper, type UrlMapper } from './url-map.ts';
 
 const PRODUCT_KEYS: readonly ProductKey[] = ['sku', 'id', 'url_key', 'url_path'];
 
@@ -46,7 +47,9 @@ function parseSearch(input: unknown): SearchRequest {
   return parsed.data;
 }
 
-export function catalogueRoutes(catalogue: CatalogueService) {
+/** `mapUrl`: the URL map with the resolvers of other features (url-map.ts); the catalogue's own by default. */
+export function catalogueRoutes(catalogue: CatalogueService, options: { mapUrl?: UrlMapper } = {}) {
+  const mapUrl = options.mapUrl ?? urlMapper(catalogue);
   return async function routes(app: FastifyInstance): Promise<void> {
     const searchDoc = {
       tags: ['catalogue'],
@@ -206,15 +209,15 @@ export function catalogueRoutes(catalogue: CatalogueService) {
       {
         schema: {
           tags: ['catalogue'],
-          summary: 'Map a store-relative URL to the product or category registered for it',
+          summary: 'Map a store-relative URL (trailing slashes and query ignored) to the product or category registered for it, else to a CMS page (`i/{identifier}` or a landing page’s url_path)',
           body: jsonSchema(UrlMapRequestSchema),
-          response: { 200: envelopeSchema({ type: 'object', properties: { _type: { enum: ['product', 'category'] }, _source: { type: 'object' } } }), 404: errorEnvelopeSchema },
+          response: { 200: envelopeSchema({ type: 'object', properties: { _type: { enum: ['product', 'category', 'cms_page'] }, _source: { type: 'object' } } }), 404: errorEnvelopeSchema },
         },
       },
       async (request) => {
         const parsed = UrlMapRequestSchema.safeParse(request.body);
         if (!parsed.success) throw new DomainError('bad_request', `Invalid URL map request: ${describeIssues(parsed.error)}`);
-        const found = await catalogue.mapUrl(storeOf(parsed.data.storeCode), parsed.data.url);
+        const found = await mapUrl(storeOf(parsed.data.storeCode), parsed.data.url);
         if (!found) throw new DomainError('not_found', `No mapping found for ${parsed.data.url}`, { status: 404 });
         return { code: 200, result: found };
       },

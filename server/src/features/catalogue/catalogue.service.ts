@@ -76,6 +76,8 @@ export class CatalogueService {
   /** The version check running now (one at a time), and whether another was asked for meanwhile. */
   private checking: Promise<void> | null = null;
   private checkAgain = false;
+  /** Hear every load of a new catalogue (an import here, on another instance or through the CLI; a special price starting). */
+  private readonly loadListeners = new Set<() => void>();
   /** The load running now (`refresh`). */
   private refreshing: Promise<void> | null = null;
   private closed = false;
@@ -126,6 +128,7 @@ export class CatalogueService {
       categories: perStore((store) => snapshot.categories.map((c) => categoryDocument(c, store, context))),
       attributes: perStore((store) => snapshot.attributes.map((a) => attributeDocument(a, store))),
     };
+    for (const listener of this.loadListeners) listener();
     // Loading leaves the rows and the index's build buffers behind, several times the size of what stays. With
     // `--expose-gc` (as `pnpm start` runs) one full collection now hands that memory back to the system at once,
     // instead of whenever the heap next fills up.
@@ -156,6 +159,12 @@ export class CatalogueService {
     this.watchTimer = setInterval(check, options.everyMs ?? WATCH_MS);
     this.watchTimer.unref();
     this.stopListening = options.notifications?.listen(CATALOGUE_CHANNEL, check) ?? null;
+  }
+
+  /** Calls `listener` after every load of the catalogue; answers the function that stops it. */
+  onLoaded(listener: () => void): () => void {
+    this.loadListeners.add(listener);
+    return () => this.loadListeners.delete(listener);
   }
 
   /** Refreshes when the database's catalogue version is not the one loaded (one check at a time). */
@@ -328,6 +337,7 @@ export class CatalogueService {
             size: request.size,
             aggregations: result.aggregations,
             attributeMetadata: attributes[request.storeCode].filter((a) => codes.includes(a.attribute_code)),
+            ...(result.didYouMean ? { didYouMean: result.didYouMean } : {}),
           },
           productIds: products.map((p) => p.id),
         };

@@ -8,7 +8,7 @@ describe('checkout configuration', () => {
     const app = await buildTestApp({ catalogue: orderCatalogue(), config: { orders: loadConfig({ SHIP_TO_COUNTRIES: 'nl,de' }).orders } });
     const response = await app.inject({ method: 'GET', url: '/api/checkout/config?storeCode=en' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ code: 200, result: { externalCheckout: false, cmsUrl: null, countryInPath: false, shipToCountries: ['NL', 'DE'] } });
+    expect(response.json()).toEqual({ code: 200, result: { externalCheckout: false, cmsUrl: null, countryInPath: false, shipToCountries: ['NL', 'DE'], offlinePaymentMax: 1000 } });
   });
 
   it('external with a CMS address per store; a bad store code is a 400', async () => {

@@ -1,7 +1,8 @@
 /**
  * GET /api/checkout/config: what the storefront needs to know before it opens checkout (spec 1 §1, spec 2 §1, §2):
  * whether checkout is external (then /checkout sends the browser to `<CMS url>/vue/cart/sync...` and
- * /order-success exists), the store's CMS address, the country-in-path brand variant, and the ship-to countries.
+ * /order-success exists), the store's CMS address, the country-in-path brand variant, the ship-to countries, and the
+ * limit for cheque and cash on delivery (the checkout leaves them out above it, offline too).
  */
 import { DEFAULT_STORE, DomainError, isStoreCode } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +15,8 @@ export interface CheckoutConfigAnswer {
   cmsUrl: string | null;
   countryInPath: boolean;
   shipToCountries: string[];
+  /** Euros (incl. VAT) up to which cheque and cash on delivery may pay an order (PAYMENT_OFFLINE_MAX); null: no limit. */
+  offlinePaymentMax: number | null;
 }
 
 export function checkoutConfigFor(config: Pick<AppConfig, 'checkout' | 'orders'>, store: string): CheckoutConfigAnswer {
@@ -24,6 +27,7 @@ export function checkoutConfigFor(config: Pick<AppConfig, 'checkout' | 'orders'>
     cmsUrl,
     countryInPath: config.checkout.countryInPath,
     shipToCountries: [...config.orders.shipToCountries],
+    offlinePaymentMax: config.orders.offlinePaymentMax,
   };
 }
 
@@ -48,8 +52,9 @@ export function checkoutConfigRoutes(config: Pick<AppConfig, 'checkout' | 'order
                     cmsUrl: { type: ['string', 'null'] },
                     countryInPath: { type: 'boolean' },
                     shipToCountries: { type: 'array', items: { type: 'string' } },
+                    offlinePaymentMax: { type: ['number', 'null'] },
                   },
-                  required: ['externalCheckout', 'cmsUrl', 'countryInPath', 'shipToCountries'],
+                  required: ['externalCheckout', 'cmsUrl', 'countryInPath', 'shipToCountries', 'offlinePaymentMax'],
                 },
               },
               required: ['code', 'result'],

@@ -11,9 +11,11 @@
  * outbox update sends that mail again at the next start.
  *
  * Several server instances may flush one outbox: a delivery first claims the mail for DELIVERY_LEASE_MS (a
- * conditional update, outbox.repository.ts `claim`), and only the instance that got the claim sends it. A lease left
- * by an instance killed during a send runs out, and the mail is then delivered again (still at least once); the SMTP
- * socket times out well before the lease ends (smtp.ts), so a slow send never outlives its claim.
+ * conditional update, outbox.repository.ts `claim`), and only the instance that got the claim sends it. The lease is
+ * short and the delivery renews it every LEASE_RENEW_MS while its send runs, so a slow mail server never loses the
+ * claim, while a lease left by an instance killed during a send runs out within DELIVERY_LEASE_MS: every instance
+ * (the restarted one too) has a flush timed for that moment, and the mail goes out then (again, if the killed
+ * instance had handed it over already: still at least once).
  *
  * A delivery the mail server refuses for a while (a 4xx reply, no connection, a timeout) stays queued and is tried
  * again after RETRY_DELAYS_MS; a permanent refusal (a 5xx reply, such as an unknown mailbox) or the last failed try
@@ -26,8 +28,14 @@ import type { OutboxRepository, QueuedMail } from './outbox.repository.ts';
 /** The waits before the 2nd, 3rd, ... try of a delivery refused for a while; after the last one it has failed. */
 export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 6 * 3_600_000];
 
-/** How long a delivery holds its mail (no other delivery, on any instance, sends it meanwhile). */
-export const DELIVERY_LEASE_MS = 10 * 60_000;
+/**
+ * How long a claim holds a mail (no other delivery, on any instance, sends it meanwhile) unless its delivery renews
+ * it: the longest a mail waits after the instance delivering it was killed.
+ */
+export const DELIVERY_LEASE_MS = 30_000;
+
+/** How often a running delivery renews its claim: a third of the lease, so one late renewal never loses it. */
+export const LEASE_RENEW_MS = DELIVERY_LEASE_MS / 3;
 
 export interface OutgoingMail {
   to: string;
@@ -76,7 +84,15 @@ export class OutboxMailer implements Mailer {
 
   constructor(
     private readonly outbox: OutboxRepository,
-    private readonly options: { from: string; transport: MailTransport | null; now: () => number; log?: FastifyBaseLogger; retryDelaysMs?: readonly number[] },
+    private readonly options: {
+      from: string;
+      transport: MailTransport | null;
+      now: () => number;
+      log?: FastifyBaseLogger;
+      retryDelaysMs?: readonly number[];
+      /** DELIVERY_LEASE_MS unless told (tests); renewed every third of it. */
+      leaseMs?: number;
+    },
   ) {}
 
   async send(mail: OutgoingMail): Promise<void> {
@@ -144,12 +160,33 @@ export class OutboxMailer implements Mailer {
     const attempt = attempts + 1;
     // A flush may have read the row just before an earlier delivery of it finished, or another instance delivers it
     // now: only a mail still queued with the attempts it was read with, and claimed here, goes out.
-    if (!(await this.outbox.claim(id, attempts, this.options.now(), DELIVERY_LEASE_MS).catch(() => false))) return;
+    const leaseMs = this.options.leaseMs ?? DELIVERY_LEASE_MS;
+    const claimedAt = this.options.now();
+    if (!(await this.outbox.claim(id, attempts, claimedAt, leaseMs).catch(() => false))) return;
+    let heldUntil = claimedAt + leaseMs;
+    // The claim is renewed while the send runs; a renewal that finds the claim gone (the lease ran out while this
+    // process stood still, and another delivery took it) stops renewing: the mail may go out twice, never not at all.
+    let renewing = true;
+    const renew = setInterval(() => {
+      if (!renewing) return;
+      const until = this.options.now() + leaseMs;
+      this.outbox
+        .renew(id, heldUntil, until)
+        .then((held) => {
+          if (held) heldUntil = until;
+          else renewing = false;
+        })
+        .catch((error: unknown) => this.options.log?.warn({ mailId: id, err: error }, 'the claim on a mail being delivered could not be renewed'));
+    }, leaseMs / 3);
+    renew.unref();
     let refusal: unknown = null;
     try {
       await transport.sendMail({ from: this.options.from, ...mail, ...(html === null ? {} : { html }), ...(attachments.length === 0 ? {} : { attachments }) });
     } catch (error) {
       refusal = error ?? new Error('the mail server refused the mail');
+    } finally {
+      renewing = false;
+      clearInterval(renew);
     }
     try {
       if (refusal === null) {

@@ -156,6 +156,21 @@ export class OutboxRepository {
   }
 
   /**
+   * Extends the claim a delivery holds until `heldUntil` to `until`: false when the claim is no longer its own (the
+   * mail was marked, or its lease ran out and another delivery took it).
+   */
+  async renew(id: number, heldUntil: number, until: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('outbox')
+      .set({ claimed_until: until })
+      .where('id', '=', id)
+      .where('status', '=', 'queued')
+      .where('claimed_until', '=', heldUntil)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /**
    * When a queued mail next becomes due, or null when none waits: its retry time, or the end of a delivery's lease (a
    * delivery that never recorded its outcome, such as on an instance that was killed).
    */

@@ -1,5 +1,6 @@
-/** Rings, earrings, necklaces, bracelets and jewellery sets, each in four views. */
-import type { Cut, JewelleryImage, Metal, Stone, View } from './product-image.ts';
+/** Rings, earrings, necklaces, bracelets and jewellery sets, in four views; rings, bracelets and necklaces also worn. */
+import type { Cut, JewelleryImage, Metal, Stone, View, WornView } from './product-image.ts';
+import { FINGERS, hand, neckline, wrist, wristShade } from './draw-worn.ts';
 import { METAL_PALETTES, metalFill, shadedMetalFill } from './palettes.ts';
 import { claws, outlineUnit, paveStone, pearl, stoneProfile, stoneTop } from './draw-stones.ts';
 import {
@@ -240,24 +241,66 @@ function ringTop(canvas: Canvas, p: JewelleryImage): string {
         parts.push(paveStone(canvas, p.stone, x, cy, halfWidth * 0.75 * shrink));
       }
       break;
-    case 'trilogy':
-      parts.push(setStone(canvas, p.metal, p.stone, p.cut, cx - 160, cy, 62, false));
-      parts.push(setStone(canvas, p.metal, p.stone, p.cut, cx + 160, cy, 62, false));
-      parts.push(setStone(canvas, p.metal, p.stone, p.cut, cx, cy, 98, false));
-      break;
-    case 'halo':
-      parts.push(setStone(canvas, p.metal, p.stone, p.cut, cx, cy, 96, true));
-      break;
-    case 'cocktail':
-      parts.push(setStone(canvas, p.metal, p.stone, p.cut, cx, cy, 130, true));
-      break;
     default:
-      parts.push(setStone(canvas, p.metal, p.stone, p.cut, cx, cy, 120, false));
+      parts.push(...headStones(canvas, p, style, cx, cy, { gap: 160, side: 62, centre: 98, halo: 96, cocktail: 130, solitaire: 120 }));
   }
   return parts.join('');
 }
 
-export function drawRing(canvas: Canvas, p: JewelleryImage, view: View): string {
+/** The sizes of a ring head's stones at one scale (the ring seen whole, or on a hand). */
+interface HeadSizes {
+  /** A trilogy's side stones: their distance from the centre, and their size; its centre stone's size. */
+  gap: number;
+  side: number;
+  centre: number;
+  halo: number;
+  cocktail: number;
+  solitaire: number;
+}
+
+/** The stones a ring's style sets in its head (a band or an eternity ring has none there). */
+function headStones(canvas: Canvas, p: JewelleryImage, style: ReturnType<typeof ringStyle>, cx: number, cy: number, size: HeadSizes): string[] {
+  const stone = (x: number, diameter: number, halo: boolean) => setStone(canvas, p.metal, p.stone, p.cut, x, cy, diameter, halo);
+  switch (style) {
+    case 'trilogy':
+      return [stone(cx - size.gap, size.side, false), stone(cx + size.gap, size.side, false), stone(cx, size.centre, false)];
+    case 'halo':
+      return [stone(cx, size.halo, true)];
+    case 'cocktail':
+      return [stone(cx, size.cocktail, true)];
+    case 'band':
+    case 'eternity':
+      return [];
+    default:
+      return [stone(cx, size.solitaire, false)];
+  }
+}
+
+/** The ring on the ring finger of a hand, seen from above: the band across the finger, the stones on top. */
+function ringOnHand(canvas: Canvas, p: JewelleryImage): string {
+  const finger = FINGERS[2];
+  const style = ringStyle(p);
+  const cx = finger.x;
+  const cy = 440;
+  const half = finger.width / 2 + 4;
+  const wide = style === 'band' || style === 'eternity';
+  const height = wide ? 30 : 20;
+  const palette = METAL_PALETTES[p.metal];
+  const parts = [hand(canvas), el('rect', { x: cx - half, y: cy - height / 2, width: half * 2, height, rx: height / 2, fill: metalFill(canvas, p.metal, 'vertical'), stroke: palette.dark, 'stroke-width': 1.4 })];
+  switch (style) {
+    case 'band':
+      break;
+    case 'eternity':
+      for (let i = 0; i < 7; i++) parts.push(paveStone(canvas, p.stone, cx - half + 10 + ((half * 2 - 20) / 6) * i, cy, 7));
+      break;
+    default:
+      parts.push(...headStones(canvas, p, style, cx, cy, { gap: 34, side: 17, centre: 26, halo: 28, cocktail: 44, solitaire: 32 }));
+  }
+  return parts.join('');
+}
+
+/** 1 front, 2 from above, 3 detail, 4 on the hand, 5 at an angle (IMAGE_VIEWS.ring). */
+export function drawRing(canvas: Canvas, p: JewelleryImage, view: WornView): string {
   switch (view) {
     case 1:
       return softShadow(canvas, 400, 680, 190, 24) + ringFront(canvas, p);
@@ -268,6 +311,8 @@ export function drawRing(canvas: Canvas, p: JewelleryImage, view: View): string 
     case 3:
       return group({ transform: 'translate(400 400) scale(1.7) translate(-400 -400)' }, ringTop(canvas, p));
     case 4:
+      return ringOnHand(canvas, p);
+    case 5:
       return softShadow(canvas, 420, 680, 200, 26) + group({ transform: 'rotate(-15 400 470) translate(10 0) scale(0.95)' }, ringFront(canvas, p));
   }
 }
@@ -435,7 +480,14 @@ function claspView(canvas: Canvas, p: JewelleryImage): string {
   return softShadow(canvas, 400, 560, 240, 40, 0.12) + group({ transform: 'translate(400 400) scale(1.45) translate(-400 -400)' }, strand(left), strand(right), lobsterClasp(canvas, p.metal, 400, 400));
 }
 
-export function drawNecklace(canvas: Canvas, p: JewelleryImage, view: View): string {
+/** The necklace worn: round the neck and down onto the collarbones, the pendant at the front. */
+function necklaceWorn(canvas: Canvas, p: JewelleryImage, pendantStyle: boolean): string {
+  const curve = (t: number): Point => ({ x: 400 - 120 * Math.cos(Math.PI * t), y: 240 + 240 * Math.sin(Math.PI * t) });
+  return neckline(canvas) + necklaceAlong(canvas, p, curve, pendantStyle ? { x: 400, y: 478 } : null);
+}
+
+/** 1 front, 2 detail, 3 clasp, 4 worn, 5 laid in a circle (IMAGE_VIEWS.necklace). */
+export function drawNecklace(canvas: Canvas, p: JewelleryImage, view: WornView): string {
   const pendantStyle = p.style === 'pendant' || (p.style !== 'chain' && p.style !== 'tennis' && p.style !== 'pearls');
   const front = () => necklaceAlong(canvas, p, hanging, pendantStyle ? { x: 400, y: 562 } : null);
   switch (view) {
@@ -445,7 +497,9 @@ export function drawNecklace(canvas: Canvas, p: JewelleryImage, view: View): str
       return group({ transform: `translate(400 400) scale(2.2) translate(-400 ${pendantStyle ? -610 : -540})` }, front());
     case 3:
       return claspView(canvas, p);
-    case 4: {
+    case 4:
+      return necklaceWorn(canvas, p, pendantStyle);
+    case 5: {
       const circle = (t: number): Point => ({ x: 400 + 230 * Math.sin(2 * Math.PI * t + Math.PI), y: 340 - 230 * Math.cos(2 * Math.PI * t + Math.PI) });
       return softShadow(canvas, 400, 640, 260, 30, 0.1) + necklaceAlong(canvas, p, circle, null) + (pendantStyle ? pendant(canvas, p, 400, 576) : '');
     }
@@ -533,18 +587,40 @@ function boxClasp(canvas: Canvas, p: JewelleryImage): string {
   ].join('');
 }
 
-export function drawBracelet(canvas: Canvas, p: JewelleryImage, view: View): string {
+/** The bracelet round a wrist, near the hand, running round the arm out of sight. */
+function braceletOnWrist(canvas: Canvas, p: JewelleryImage): string {
+  const arm = wrist(canvas);
+  const style = braceletStyle(p);
+  const across = (t: number): Point => ({ x: 610 + 18 * Math.sin(t * Math.PI), y: 200 + 420 * t });
+  const palette = METAL_PALETTES[p.metal];
+  let piece: string;
+  if (style === 'bangle') {
+    piece = el('path', { d: 'M586 200C600 300 604 500 592 620H650C662 500 658 300 644 200Z', fill: metalFill(canvas, p.metal, 'horizontal'), stroke: palette.dark, 'stroke-width': 1.5 });
+  } else if (style === 'tennis') {
+    piece = alongCurve(across, 27)
+      .map((s) => el('circle', { cx: s.x, cy: s.y, r: 14, fill: metalFill(canvas, p.metal), stroke: palette.dark, 'stroke-width': 1 }) + paveStone(canvas, p.stone === 'none' ? 'diamond' : p.stone, s.x, s.y, 11.5))
+      .join('');
+  } else {
+    piece = chainLinks(p.metal, alongCurve(across, 24), 17);
+  }
+  return arm.body + group({ 'clip-path': arm.clip }, piece, wristShade(canvas));
+}
+
+/** 1 round, 2 laid flat, 3 clasp, 4 on the wrist, 5 detail (IMAGE_VIEWS.bracelet). */
+export function drawBracelet(canvas: Canvas, p: JewelleryImage, view: WornView): string {
   switch (view) {
     case 1:
       return softShadow(canvas, 400, 600, 270, 34, 0.14) + braceletRound(canvas, p);
     case 2:
       return braceletFlat(canvas, p);
     case 3:
-      return group({ transform: 'translate(400 400) scale(2.4) translate(-400 -400)' }, braceletFlat(canvas, p));
-    case 4:
       if (braceletStyle(p) === 'tennis') return boxClasp(canvas, p);
       if (braceletStyle(p) === 'bangle') return softShadow(canvas, 420, 600, 270, 34, 0.14) + group({ transform: 'rotate(-18 400 410)' }, braceletRound(canvas, p));
       return claspView(canvas, p);
+    case 4:
+      return braceletOnWrist(canvas, p);
+    case 5:
+      return group({ transform: 'translate(400 400) scale(2.4) translate(-400 -400)' }, braceletFlat(canvas, p));
   }
 }
 

@@ -1,6 +1,7 @@
-/** Watches: the front with case, bezel, dial, indices, hands and strap; an angled view; a dial detail; the caseback. */
-import type { CaseShape, Numerals, View, WatchImage } from './product-image.ts';
-import { DIAL_BASE, METAL_PALETTES, STRAP_BASE, accentMetal, isLightDial, metalFill, shadedMetalFill } from './palettes.ts';
+/** Watches: the dial front with case, bezel, indices, hands and strap; the case side with the crown; the case back; on the wrist; a dial detail. */
+import type { CaseShape, Numerals, WatchImage, WornView } from './product-image.ts';
+import { wrist, wristShade } from './draw-worn.ts';
+import { DIAL_BASE, METAL_PALETTES, STRAP_BASE, accentMetal, isLightDial, metalFill } from './palettes.ts';
 import { paveStone } from './draw-stones.ts';
 import {
   type Canvas,
@@ -568,15 +569,57 @@ export function watchFront(canvas: Canvas, p: WatchImage, overshoot = 10): strin
   ].join('');
 }
 
-function angledView(canvas: Canvas, p: WatchImage): string {
+/** The case seen from its side, the crown facing the eye: crystal, bezel, middle and back, lugs, the strap curving away. */
+function sideView(canvas: Canvas, p: WatchImage): string {
   const geometry = caseGeometry(p.shape);
-  const transform = `translate(400 430) rotate(-24) scale(0.9 0.58) translate(-400 -400)`;
-  const side = el('path', { d: geometry.outline, fill: shadedMetalFill(canvas, p.metal === 'twotone' ? 'steel' : p.metal), stroke: METAL_PALETTES[p.metal === 'twotone' ? 'steel' : p.metal].dark, 'stroke-width': 2 });
-  return (
-    softShadow(canvas, 420, 470, 250, 120, 0.2) +
-    group({ transform: 'translate(0 26)' }, group({ transform }, side)) +
-    group({ transform }, watchFront(canvas, p, 700))
-  );
+  const metal = p.metal === 'twotone' ? 'steel' : p.metal;
+  const accent = accentMetal(p.metal);
+  const palette = METAL_PALETTES[metal];
+  const w = Math.max(geometry.halfHeight, 150);
+  const strapColour = p.strap === 'bracelet' || p.strap === 'mesh' ? null : STRAP_BASE[p.strapColour];
+  const strap = (side: -1 | 1) => {
+    const d = `M${fmt(CX + side * (w + 30))} ${CY + 8}C${fmt(CX + side * (w + 120))} ${CY + 40} ${fmt(CX + side * (w + 150))} ${CY + 200} ${fmt(CX + side * (w + 120))} 830`;
+    if (strapColour) return el('path', { d, fill: 'none', stroke: darken(strapColour, 0.35), 'stroke-width': 34, 'stroke-linecap': 'round' }) + el('path', { d, fill: 'none', stroke: strapColour, 'stroke-width': 28 });
+    return el('path', { d, fill: 'none', stroke: palette.dark, 'stroke-width': 36 }) + el('path', { d, fill: 'none', stroke: metalFill(canvas, metal, 'horizontal'), 'stroke-width': 30, 'stroke-dasharray': p.strap === 'mesh' ? '3 2' : '26 4' });
+  };
+  const lug = (side: -1 | 1) =>
+    el('path', {
+      d: `M${fmt(CX + side * (w - 20))} ${CY - 24}L${fmt(CX + side * (w + 44))} ${CY - 6}Q${fmt(CX + side * (w + 60))} ${CY + 2} ${fmt(CX + side * (w + 54))} ${CY + 24}L${fmt(CX + side * (w - 20))} ${CY + 26}Z`,
+      fill: metalFill(canvas, metal, 'vertical'),
+      stroke: palette.dark,
+      'stroke-width': 1.4,
+    });
+  const knurl = Array.from({ length: 24 }, (_, i) => {
+    const a = polar(CX, CY, 27, i * 15);
+    const b = polar(CX, CY, 33, i * 15);
+    return el('line', { x1: a.x, y1: a.y, x2: b.x, y2: b.y, stroke: METAL_PALETTES[accent].dark, 'stroke-width': 2 });
+  }).join('');
+  return [
+    softShadow(canvas, 400, 560, w + 120, 40, 0.2),
+    strap(-1),
+    strap(1),
+    lug(-1),
+    lug(1),
+    el('rect', { x: CX - w + 24, y: CY + 24, width: 2 * w - 48, height: 26, rx: 10, fill: metalFill(canvas, metal, 'vertical'), stroke: palette.dark, 'stroke-width': 1.4 }),
+    el('rect', { x: CX - w, y: CY - 32, width: 2 * w, height: 64, rx: 12, fill: metalFill(canvas, metal, 'vertical'), stroke: palette.dark, 'stroke-width': 1.6 }),
+    el('rect', { x: CX - w + 8, y: CY - 56, width: 2 * w - 16, height: 26, rx: 9, fill: metalFill(canvas, accent, 'vertical'), stroke: METAL_PALETTES[accent].dark, 'stroke-width': 1.4 }),
+    el('path', { d: `M${fmt(CX - w + 22)} ${CY - 56}Q${CX} ${CY - 96} ${fmt(CX + w - 22)} ${CY - 56}Z`, fill: '#dde8ef', opacity: 0.75, stroke: '#9fb2c0', 'stroke-width': 1.2 }),
+    el('path', { d: `M${fmt(CX - w * 0.5)} ${CY - 70}Q${CX - w * 0.2} ${CY - 84} ${CX + w * 0.1} ${CY - 80}`, fill: 'none', stroke: '#ffffff', 'stroke-opacity': 0.8, 'stroke-width': 4, 'stroke-linecap': 'round' }),
+    // The crown, seen end on, with its knurled edge and, for some houses, a coloured cabochon.
+    el('circle', { cx: CX, cy: CY, r: 34, fill: metalFill(canvas, accent, 'diagonal'), stroke: METAL_PALETTES[accent].dark, 'stroke-width': 1.4 }),
+    knurl,
+    el('circle', { cx: CX, cy: CY, r: 22, fill: metalFill(canvas, accent, 'horizontal'), stroke: METAL_PALETTES[accent].dark, 'stroke-width': 1 }),
+    (p.shape === 'square' || p.shape === 'rectangular') && p.numerals === 'roman' ? el('circle', { cx: CX, cy: CY, r: 12, fill: '#1f3f9a', stroke: '#0a1848' }) : el('path', { d: `M${CX - 9} ${CY + 4}L${CX - 5} ${CY - 8}L${CX} ${CY}L${CX + 5} ${CY - 8}L${CX + 9} ${CY + 4}Z`, fill: METAL_PALETTES[accent].dark, opacity: 0.6 }),
+  ].join('');
+}
+
+/** The watch on a wrist: the forearm across the picture, the strap running round it out of sight. */
+function wristView(canvas: Canvas, p: WatchImage): string {
+  const arm = wrist(canvas);
+  return [
+    arm.body,
+    group({ 'clip-path': arm.clip }, group({ transform: 'translate(400 400) scale(0.62) translate(-400 -400)' }, watchFront(canvas, p, 200)), wristShade(canvas)),
+  ].join('');
 }
 
 function detailView(canvas: Canvas, p: WatchImage): string {
@@ -662,17 +705,20 @@ function backView(canvas: Canvas, p: WatchImage): string {
   ].join('');
 }
 
-export function drawWatch(canvas: Canvas, p: WatchImage, view: View): string {
+/** 1 dial front, 2 case side with the crown, 3 case back, 4 on the wrist, 5 dial detail (IMAGE_VIEWS.watch). */
+export function drawWatch(canvas: Canvas, p: WatchImage, view: WornView): string {
   const geometry = caseGeometry(p.shape);
   switch (view) {
     case 1:
       return softShadow(canvas, 412, 422, geometry.halfWidth * 1.04, geometry.halfHeight * 1.04, 0.28) + watchFront(canvas, p);
     case 2:
-      return angledView(canvas, p);
+      return sideView(canvas, p);
     case 3:
-      return detailView(canvas, p);
-    case 4:
       return backView(canvas, p);
+    case 4:
+      return wristView(canvas, p);
+    case 5:
+      return detailView(canvas, p);
   }
 }
 

@@ -1,6 +1,7 @@
 /**
- * Square copies of the shop's pictures in the sizes of spec 1 §9, made with sharp (libvips; SVG through librsvg)
- * and kept on disk so each size of each picture is made once. Concurrent requests for the same copy share one
+ * Copies of the shop's pictures in the sizes of spec 1 §9, made with sharp (libvips; SVG through librsvg) and kept
+ * on disk so each size of each picture is made once: square for product and category pictures, or `size` pixels
+ * wide keeping the aspect for content pictures (magazine heroes, decision 045). Concurrent requests for the same copy share one
  * job, and a copy is written under a temporary name and renamed, so no reader ever sees half a file.
  */
 import { OWNER_DIR_MODE, OWNER_FILE_MODE } from '../../storage/owner-only.ts';
@@ -64,6 +65,23 @@ export async function squareImage(input: Buffer, size: ImageSize, format: Resize
   return image.png().toBuffer();
 }
 
+/** The original `width` pixels wide, its aspect kept (a content picture: a wide hero stays wide). */
+export async function widthImage(input: Buffer, width: number, format: ResizedFormat, isSvg: boolean): Promise<Buffer> {
+  const sharp = await loadSharp();
+  let density: number | undefined;
+  if (isSvg) {
+    const { width: own = 0 } = await sharp(input).metadata();
+    if (own > 0) density = Math.min(100_000, Math.max(1, (72 * width) / own));
+  }
+  const image = sharp(input, { ...(density ? { density } : {}), autoOrient: true }).resize({ width });
+  if (format === 'webp') return image.webp({ quality: WEBP_QUALITY }).toBuffer();
+  if (format === 'jpeg') return image.flatten({ background: WHITE }).jpeg({ quality: WEBP_QUALITY, mozjpeg: true }).toBuffer();
+  return image.png().toBuffer();
+}
+
+/** How copies are cut: square (`size` each way, the whole picture visible) or `size` wide keeping the aspect. */
+export type ResizeFit = 'square' | 'width';
+
 export class ImageResizer {
   private readonly inFlight = new Map<string, Promise<Buffer>>();
   /** Copies made by this process (not served from disk): tests and the bench read it. */
@@ -72,14 +90,15 @@ export class ImageResizer {
   constructor(
     private readonly cacheDir: string,
     private readonly onCacheError: (error: unknown) => void = () => {},
+    private readonly fit: ResizeFit = 'square',
   ) {}
 
-  cachePath(relative: string, size: ImageSize, format: ResizedFormat): string {
+  cachePath(relative: string, size: number, format: ResizedFormat): string {
     return path.join(this.cacheDir, String(size), `${relative}.${format}`);
   }
 
   /** The copy's bytes, from the disk cache when it is there and not older than the original. */
-  resized(source: ResizeSource, size: ImageSize, format: ResizedFormat): Promise<Buffer> {
+  resized(source: ResizeSource, size: ImageSize | number, format: ResizedFormat): Promise<Buffer> {
     const target = this.cachePath(source.relative, size, format);
     const pending = this.inFlight.get(target);
     if (pending) return pending;
@@ -88,10 +107,12 @@ export class ImageResizer {
     return job;
   }
 
-  private async fromCacheOrMake(source: ResizeSource, target: string, size: ImageSize, format: ResizedFormat): Promise<Buffer> {
+  private async fromCacheOrMake(source: ResizeSource, target: string, size: number, format: ResizedFormat): Promise<Buffer> {
     const cached = await fs.stat(target).catch(() => null);
     if (cached && cached.mtimeMs >= source.modifiedMs) return fs.readFile(target);
-    const data = await squareImage(await fs.readFile(source.file), size, format, source.file.toLowerCase().endsWith('.svg'));
+    const input = await fs.readFile(source.file);
+    const isSvg = source.file.toLowerCase().endsWith('.svg');
+    const data = this.fit === 'width' ? await widthImage(input, size, format, isSvg) : await squareImage(input, size as ImageSize, format, isSvg);
     this.made++;
     const temporary = `${target}.${randomUUID()}.tmp`;
     try {

@@ -18,10 +18,23 @@ export interface MediaDirs {
   catalog: string;
   /** `${DATA_DIR}/cache/images`: resized copies, one folder per size. */
   resized: string;
+  /** `${DATA_DIR}/media/content`: content pictures (magazine, CMS pages), one folder, named as the content names them. */
+  content: string;
+  /** `${DATA_DIR}/cache/content-images`: their resized copies, one folder per width. */
+  contentResized: string;
 }
 
 export function mediaDirs(dataDir: string): MediaDirs {
-  return { catalog: path.join(dataDir, 'media', 'catalog'), resized: path.join(dataDir, 'cache', 'images') };
+  return {
+    catalog: path.join(dataDir, 'media', 'catalog'),
+    resized: path.join(dataDir, 'cache', 'images'),
+    content: contentDir(dataDir),
+    contentResized: path.join(dataDir, 'cache', 'content-images'),
+  };
+}
+
+export function contentDir(dataDir: string): string {
+  return path.join(dataDir, 'media', 'content');
 }
 
 export interface CatalogFile {
@@ -56,4 +69,21 @@ export function resolveCatalogFile(catalogDir: string, requestPath: string): Cat
   const extension = path.extname(file).toLowerCase();
   if (!isPictureExtension(extension)) return null;
   return { file, relative: path.relative(root, file).split(path.sep).join('/'), contentType: CONTENT_TYPES[extension], extension };
+}
+
+/**
+ * A content picture's name as content files give it (`dial-navy-3.svg`): lower-case letters, digits, dots, hyphens
+ * and underscores, starting with a letter or digit, with a picture extension (the content file's own rule).
+ */
+const CONTENT_PICTURE_NAME = /^[a-z0-9][a-z0-9._-]{0,199}$/;
+
+/** The content picture a name names, or null: no folders, no "..", nothing outside the content folder. */
+export function resolveContentFile(dir: string, name: string): CatalogFile | null {
+  if (!CONTENT_PICTURE_NAME.test(name) || name.includes('..')) return null;
+  const extension = path.extname(name).toLowerCase();
+  if (!isPictureExtension(extension)) return null;
+  const root = path.resolve(dir);
+  const file = path.join(root, name);
+  if (path.dirname(file) !== root) return null;
+  return { file, relative: name, contentType: CONTENT_TYPES[extension], extension };
 }

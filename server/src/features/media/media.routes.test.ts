@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import { fixtureCatalogue } from '../../test/fixture-catalogue.ts';
+import { contentPictureName, renderContentPicture, type ContentPicture } from './content-pictures.ts';
 import { productImagePath, renderProductImage, type ProductImageParams } from './product-image.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-media-'));
@@ -52,7 +53,7 @@ describe('GET /media/catalog/* (the original file)', () => {
 
 describe('GET /media/catalog/*?size=', () => {
   it('makes a square WebP of exactly the asked size with a real image library', async () => {
-    for (const size of [150, 310, 744]) {
+    for (const size of [150, 310, 744, 1600]) {
       const response = await get(`${ring}?size=${size}`);
       expect(response.statusCode, String(size)).toBe(200);
       expect(response.headers['content-type']).toBe('image/webp');
@@ -109,12 +110,12 @@ describe('GET /media/catalog/*?size=', () => {
     expect(alphaAt(307, 155)).toBe(255);
   });
 
-  it('rejects any size but the three of the spec', async () => {
+  it('rejects any size but the three of the spec and the zoom size', async () => {
     for (const query of ['size=300', 'size=abc', 'size=', 'size=0310', 'size=310&size=744', 'size=310px']) {
       const response = await get(`${ring}?${query}`);
       expect(response.statusCode, query).toBe(400);
       expect(response.json()).toMatchObject({ code: 400, result: { error: 'bad_request' } });
-      expect(response.json().result.message).toContain('150, 310, 744');
+      expect(response.json().result.message).toContain('150, 310, 744, 1600');
       expect(response.headers['cache-control'] ?? '', query).not.toContain('immutable');
     }
   });
@@ -162,6 +163,83 @@ describe('GET /media answers 404 for what is not a picture of the shop', () => {
       expect(status, rawPath).toBe(404);
       // The media route itself refused it (the router did not normalise the path away).
       expect(JSON.parse(body).result.message, rawPath).toContain('No image at /media/catalog/');
+    }
+  });
+});
+
+/** Puts a content picture where the shop keeps them and returns its address. */
+function placeContent(name: string, data: string | Buffer): string {
+  const file = path.join(dataDir, 'media', 'content', name);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, data);
+  return `/media/content/${name}`;
+}
+
+describe('GET /media/content/:name (content pictures)', () => {
+  const hero: ContentPicture = { scene: 'trio', backdrop: 'navy', n: 1 };
+  const heroUrl = placeContent(contentPictureName(hero), renderContentPicture(hero));
+
+  it('serves the original file as it is, cacheable for a year, an SVG without scripts', async () => {
+    const response = await get(heroUrl);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('image/svg+xml');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(response.body).toBe(renderContentPicture(hero));
+  });
+
+  it('makes copies 310, 744 and 1600 (hero) pixels wide that keep the picture\'s aspect, WebP when accepted', async () => {
+    for (const [size, width, height] of [['310', 310, 174], ['744', 744, 419], ['hero', 1600, 900]] as const) {
+      const response = await get(`${heroUrl}?size=${size}`);
+      expect(response.statusCode, size).toBe(200);
+      expect(response.headers['content-type']).toBe('image/webp');
+      expect(response.headers.vary).toBe('accept');
+      expect(await sharp(response.rawPayload).metadata(), size).toMatchObject({ format: 'webp', width, height });
+    }
+    // Kept on disk in a folder of their own, so a content picture never shares a copy with a catalogue picture.
+    expect(fs.existsSync(path.join(dataDir, 'cache', 'content-images', '1600', `${contentPictureName(hero)}.webp`))).toBe(true);
+  });
+
+  it('answers PNG to a browser without WebP, and keeps the aspect of a picture that is not 16:9', async () => {
+    const tall = placeContent('portrait.png', await sharp({ create: { width: 300, height: 400, channels: 3, background: '#8a6d3b' } }).png().toBuffer());
+    const response = await get(`${tall}?size=744`, OLD_ACCEPT);
+    expect(response.headers['content-type']).toBe('image/png');
+    expect(await sharp(response.rawPayload).metadata()).toMatchObject({ format: 'png', width: 744, height: 992 });
+  });
+
+  it('rejects any size but 310, 744 and hero with a clear message', async () => {
+    for (const size of ['150', '1600', 'HERO', '744px', '']) {
+      const response = await get(`${heroUrl}?size=${encodeURIComponent(size)}`);
+      expect(response.statusCode, size).toBe(400);
+      expect(response.headers['content-type']).toContain('application/json');
+    }
+    const response = await get(`${heroUrl}?size=150`);
+    expect(response.json().result.message).toContain('310, 744, hero');
+  });
+
+  it('answers 404 for a picture that is not there', async () => {
+    const response = await get('/media/content/missing-navy-1.svg?size=744');
+    expect(response.statusCode).toBe(404);
+    expect(response.json().result.message).toContain('missing-navy-1.svg');
+  });
+
+  it('never leaves the content folder', async () => {
+    fs.writeFileSync(path.join(dataDir, 'media', 'outside.svg'), '<svg xmlns="http://www.w3.org/2000/svg">secret</svg>');
+    placeFile('inside-catalog.svg', '<svg xmlns="http://www.w3.org/2000/svg">catalogue</svg>');
+    for (const url of [
+      '/media/content/..%2Foutside.svg',
+      '/media/content/..%2Fcatalog%2Finside-catalog.svg',
+      '/media/content/%2e%2e%2foutside.svg?size=310',
+      '/media/content/..%5coutside.svg',
+      '/media/content/%2Fetc%2Fpasswd',
+      '/media/content/trio-navy-1.svg%00.png',
+      '/media/content/.hidden.svg',
+      '/media/content/Trio-Navy-1.SVG',
+      '/media/content/notes.txt',
+    ]) {
+      const response = await get(url);
+      expect([400, 404], url).toContain(response.statusCode);
+      expect(response.headers['content-type'], url).toContain('application/json');
     }
   });
 });

@@ -1,14 +1,16 @@
 /**
  * Product and category pictures are the shop's own files under `${DATA_DIR}/media/catalog/`, served as they are
- * or, with `?size=150|310|744`, as square copies made once and kept on disk (decision 008). Banners are still
- * drawn as SVG from their names. Every answer is cacheable for a year: a picture's address never changes meaning.
+ * or, with `?size=150|310|744|1600` (1600: the lightbox's zoom), as square copies made once and kept on disk (decision 008). Banners are still
+ * drawn as SVG from their names. Content pictures (magazine and CMS pages) are files under `${DATA_DIR}/media/content/`,
+ * served as they are or, with `?size=310|744|hero`, that many pixels wide (hero: 1600) keeping their aspect. Every
+ * answer is cacheable for a year: a picture's address never changes meaning.
  */
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { CATALOG_MEDIA_PREFIX, DomainError, IMAGE_SIZE_LIST, parseImageSize } from '@shop/shared';
 import { BANNER_KINDS, isBannerKind, renderBanner } from './banner.ts';
 import { ImageResizer, RESIZED_CONTENT_TYPES, type ResizedFormat } from './image-resizer.ts';
-import { mediaDirs, resolveCatalogFile, type CatalogFile } from './media-files.ts';
+import { mediaDirs, resolveCatalogFile, resolveContentFile, type CatalogFile } from './media-files.ts';
 
 const SVG = 'image/svg+xml; charset=utf-8';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -44,6 +46,11 @@ export function resizedFormat(accept: string | undefined, original: CatalogFile)
   return original.extension === '.jpg' || original.extension === '.jpeg' ? 'jpeg' : 'png';
 }
 
+/** Widths of a content picture's copies: the product sizes a card and a page column use, and a full-width hero. */
+export const CONTENT_PICTURE_SIZES = { '310': 310, '744': 744, hero: 1600 } as const;
+type ContentPictureSize = keyof typeof CONTENT_PICTURE_SIZES;
+const CONTENT_SIZE_NAMES = Object.keys(CONTENT_PICTURE_SIZES) as ContentPictureSize[];
+
 function notFound(path: string): DomainError {
   return new DomainError('not_found', `No image at ${path}`, { status: 404 });
 }
@@ -52,6 +59,7 @@ export function mediaRoutes(options: { dataDir: string }) {
   return async function routes(app: FastifyInstance): Promise<void> {
     const dirs = mediaDirs(options.dataDir);
     const resizer = new ImageResizer(dirs.resized, (error) => app.log.warn({ err: error }, 'resized image not cached'));
+    const contentResizer = new ImageResizer(dirs.contentResized, (error) => app.log.warn({ err: error }, 'resized content picture not cached'), 'width');
     const banners = new LruCache(100);
     const sizes = IMAGE_SIZE_LIST.join(', ');
 
@@ -83,6 +91,39 @@ export function mediaRoutes(options: { dataDir: string }) {
         }
         const format = resizedFormat(request.headers.accept, original);
         const data = await resizer.resized({ file: original.file, relative: original.relative, modifiedMs: stat.mtimeMs }, size, format);
+        return reply.type(RESIZED_CONTENT_TYPES[format]).headers({ ...PICTURE_HEADERS, vary: 'accept' }).send(data);
+      },
+    );
+
+    app.get<{ Params: { name: string }; Querystring: { size?: string | string[] } }>(
+      '/media/content/:name',
+      {
+        schema: {
+          tags: ['content'],
+          summary: `A content picture (magazine, CMS pages): the original file, or with size=${CONTENT_SIZE_NAMES.join('|')} a copy that many pixels wide keeping its aspect (hero: ${CONTENT_PICTURE_SIZES.hero}), WebP when Accept lists image/webp, else PNG, or JPEG for a JPEG original; made once and cached`,
+          params: { type: 'object', properties: { name: { type: 'string', maxLength: 200 } }, required: ['name'] },
+          querystring: { type: 'object', properties: { size: { type: 'string', enum: CONTENT_SIZE_NAMES } } },
+        },
+      },
+      async (request, reply) => {
+        const requested = request.query.size;
+        if (requested !== undefined && (typeof requested !== 'string' || !Object.hasOwn(CONTENT_PICTURE_SIZES, requested))) {
+          throw new DomainError('bad_request', `size must be one of ${CONTENT_SIZE_NAMES.join(', ')} (pixels wide; hero is ${CONTENT_PICTURE_SIZES.hero}), got ${JSON.stringify(requested)}`);
+        }
+        const { name } = request.params;
+        const original = resolveContentFile(dirs.content, name);
+        if (!original) throw new DomainError('not_found', `No content picture named ${JSON.stringify(name)}`, { status: 404 });
+        const stat = await fs.promises.stat(original.file).catch(() => null);
+        if (!stat?.isFile()) throw new DomainError('not_found', `No content picture named ${JSON.stringify(name)}`, { status: 404 });
+
+        if (requested === undefined) {
+          const data = await fs.promises.readFile(original.file).catch(() => null);
+          if (!data) throw new DomainError('not_found', `No content picture named ${JSON.stringify(name)}`, { status: 404 });
+          if (original.extension === '.svg') reply.header('content-security-policy', SVG_POLICY);
+          return reply.type(original.extension === '.svg' ? SVG : original.contentType).headers(PICTURE_HEADERS).send(data);
+        }
+        const format = resizedFormat(request.headers.accept, original);
+        const data = await contentResizer.resized({ file: original.file, relative: original.relative, modifiedMs: stat.mtimeMs }, CONTENT_PICTURE_SIZES[requested as ContentPictureSize], format);
         return reply.type(RESIZED_CONTENT_TYPES[format]).headers({ ...PICTURE_HEADERS, vary: 'accept' }).send(data);
       },
     );

@@ -14,6 +14,7 @@ import {
   STRAP_COLOURS,
   WINDER_FINISHES,
   type ProductImageParams,
+  IMAGE_VIEWS,
   imageView,
   parseProductImagePath,
   productImagePath,
@@ -121,17 +122,26 @@ describe('product image paths', () => {
     expect(() => productImagePath({ ...BASE.gem, n: 0 } as ProductImageParams)).toThrow();
   });
 
-  it('cycles through four views', () => {
-    expect([1, 2, 3, 4, 5, 8, 9].map(imageView)).toEqual([1, 2, 3, 4, 1, 4, 1]);
+  it('cycles through the views of the kind', () => {
+    expect([1, 2, 3, 4, 5, 6, 10, 11].map((n) => imageView('watch', n))).toEqual([1, 2, 3, 4, 5, 1, 5, 1]);
+    expect([1, 2, 3, 4, 5, 8, 9].map((n) => imageView('earring', n))).toEqual([1, 2, 3, 4, 1, 4, 1]);
+    expect([1, 3, 4].map((n) => imageView('strap', n))).toEqual([1, 3, 1]);
+  });
+
+  it('names a front, a side, a back or clasp and a worn view first for watches and the jewellery worn on the body', () => {
+    expect(IMAGE_VIEWS.watch.slice(0, 4)).toEqual(['front', 'side', 'back', 'wrist']);
+    expect(IMAGE_VIEWS.ring.slice(0, 4)).toEqual(['front', 'above', 'detail', 'hand']);
+    expect(IMAGE_VIEWS.bracelet.slice(0, 4)).toEqual(['front', 'flat', 'clasp', 'wrist']);
+    expect(IMAGE_VIEWS.necklace.slice(0, 4)).toEqual(['front', 'detail', 'clasp', 'neck']);
   });
 });
 
 describe('renderProductImage', () => {
   it('draws a well-formed square SVG for every kind and view, and for every value in some view', () => {
     for (const kind of IMAGE_KINDS) {
-      for (const n of [1, 2, 3, 4]) expectWellFormedSvg(renderProductImage({ ...BASE[kind], n } as ProductImageParams));
+      for (const n of [1, 2, 3, 4, 5]) expectWellFormedSvg(renderProductImage({ ...BASE[kind], n } as ProductImageParams));
       variants(kind).forEach((params, index) => {
-        const svg = renderProductImage({ ...params, n: (index % 4) + 1 } as ProductImageParams);
+        const svg = renderProductImage({ ...params, n: (index % IMAGE_VIEWS[kind].length) + 1 } as ProductImageParams);
         expect(svg).toContain('viewBox="0 0 800 800"');
         expectWellFormedSvg(svg);
       });
@@ -146,6 +156,14 @@ describe('renderProductImage', () => {
     }
   });
 
+  it('draws every view of a watch, a ring, a bracelet and a necklace differently, the worn one on skin', () => {
+    for (const kind of ['watch', 'ring', 'bracelet', 'necklace'] as const) {
+      const drawn = IMAGE_VIEWS[kind].map((_, index) => renderProductImage({ ...BASE[kind], n: index + 1 } as ProductImageParams));
+      expect(new Set(drawn).size, kind).toBe(IMAGE_VIEWS[kind].length);
+      drawn.forEach((svg, index) => expect(svg.includes('#ecd2bd'), `${kind} view ${index + 1}`).toBe(index === 3));
+    }
+  });
+
   it('draws from a parsed path', () => {
     const params = parseProductImagePath('/media/catalog/watch/yellow-champagne-rectangular-roman-leather-brown/W-000123-2.svg');
     expect(params).not.toBeNull();
@@ -154,7 +172,7 @@ describe('renderProductImage', () => {
 
   it('keeps pictures small enough to serve on the fly', () => {
     for (const kind of IMAGE_KINDS) {
-      for (const n of [1, 2, 3, 4]) expect(renderProductImage({ ...BASE[kind], n } as ProductImageParams).length).toBeLessThan(120_000);
+      for (const n of [1, 2, 3, 4, 5]) expect(renderProductImage({ ...BASE[kind], n } as ProductImageParams).length).toBeLessThan(120_000);
     }
   });
 });

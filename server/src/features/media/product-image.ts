@@ -6,8 +6,9 @@
  *   /media/catalog/{kind}/{field}-{field}-.../{sku}-{n}.svg
  *   /media/catalog/watch/steel-blue-round-index-bracelet-metal/W-000123-1.svg
  *
- * where the fields are fixed per kind (see IMAGE_KIND_FIELDS) and n (1..99) picks the view: 1 front, 2 angle,
- * 3 detail, 4 back or clasp; higher numbers repeat the cycle.
+ * where the fields are fixed per kind (see IMAGE_KIND_FIELDS) and n (1..99) picks the view, in the order of
+ * IMAGE_VIEWS (a watch: 1 dial front, 2 case side with the crown, 3 case back, 4 on the wrist, 5 dial detail);
+ * higher numbers repeat the cycle.
  */
 import { drawLooseStone } from './draw-stones.ts';
 import { drawWatch } from './draw-watch.ts';
@@ -119,6 +120,25 @@ export type WinderImage = ImageParamsOf<'winder'>;
 
 /** 1 front, 2 angle or top, 3 detail, 4 back, clasp or an alternative arrangement. */
 export type View = 1 | 2 | 3 | 4;
+/** The views of a piece that is also shown worn (on the wrist, the hand, the neck): 4 is the worn one. */
+export type WornView = View | 5;
+
+/**
+ * What each view of a kind shows, in picture-number order: the demo gives a watch or a ring at least its first four
+ * (front, side, back or clasp, worn), so the product page's gallery has distinct pictures to show.
+ */
+export const IMAGE_VIEWS = {
+  watch: ['front', 'side', 'back', 'wrist', 'detail'],
+  ring: ['front', 'above', 'detail', 'hand', 'angle'],
+  bracelet: ['front', 'flat', 'clasp', 'wrist', 'detail'],
+  necklace: ['front', 'detail', 'clasp', 'neck', 'laid'],
+  earring: ['pair', 'side', 'detail', 'angle'],
+  set: ['set', 'necklace', 'earrings', 'mirrored'],
+  diamond: ['top', 'profile', 'raised', 'turned'],
+  gem: ['top', 'profile', 'raised', 'turned'],
+  strap: ['pair', 'detail', 'angle'],
+  winder: ['box', 'detail', 'angle'],
+} as const satisfies Record<ImageKind, readonly string[]>;
 
 export const PRODUCT_IMAGE_SIZE = 800;
 const SKU_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
@@ -154,14 +174,17 @@ export function parseProductImagePath(path: string): ProductImageParams | null {
   return params as unknown as ProductImageParams;
 }
 
-export function imageView(n: number): View {
-  return (((Math.max(1, Math.floor(n)) - 1) % 4) + 1) as View;
+/** The view picture number n draws for a kind: the kind's views in order, then the cycle again. */
+export function imageView(kind: ImageKind, n: number): WornView {
+  return (((Math.max(1, Math.floor(n)) - 1) % IMAGE_VIEWS[kind].length) + 1) as WornView;
 }
 
 /** A square 800 x 800 SVG document for one product picture. */
 export function renderProductImage(params: ProductImageParams): string {
   const canvas = createCanvas(`${params.kind}/${params.sku}/${params.n}`);
-  const view = imageView(params.n);
+  const view = imageView(params.kind, params.n);
+  // Kinds with fewer than five views never reach 5 (imageView cycles within the kind's own list).
+  const plain = Math.min(view, 4) as View;
   const size = PRODUCT_IMAGE_SIZE;
   let body: string;
   switch (params.kind) {
@@ -172,7 +195,7 @@ export function renderProductImage(params: ProductImageParams): string {
       body = drawRing(canvas, params, view);
       break;
     case 'earring':
-      body = drawEarrings(canvas, params, view);
+      body = drawEarrings(canvas, params, plain);
       break;
     case 'necklace':
       body = drawNecklace(canvas, params, view);
@@ -181,17 +204,17 @@ export function renderProductImage(params: ProductImageParams): string {
       body = drawBracelet(canvas, params, view);
       break;
     case 'set':
-      body = drawJewellerySet(canvas, params, view);
+      body = drawJewellerySet(canvas, params, plain);
       break;
     case 'diamond':
     case 'gem':
-      body = drawLooseStone(canvas, params, view);
+      body = drawLooseStone(canvas, params, plain);
       break;
     case 'strap':
-      body = drawStrap(canvas, params, view);
+      body = drawStrap(canvas, params, plain);
       break;
     case 'winder':
-      body = drawWinder(canvas, params, view);
+      body = drawWinder(canvas, params, plain);
       break;
   }
   return svgDocument(size, size, canvas, [studioBackdrop(canvas, size), body]);

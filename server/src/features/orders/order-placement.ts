@@ -25,6 +25,8 @@ import {
   orderMessage,
   orderMessageKey,
   paymentRequired,
+  paymentAllowedForTotal,
+  KNOWN_PAYMENT_METHODS,
   purchaseOrderNumber,
   PURCHASE_ORDER_CODE,
   productsNotShippableTo,
@@ -48,7 +50,7 @@ import { engineOf, isConcurrencyConflict, lockSkus } from '../../storage/engine.
 import type { OrderMailKind } from './order-mail.ts';
 import { withOrderTables, withOrderTablesTrx, type OrderItemsTable, type OrdersTable, type OrderTables, type OrdersTrx, type StockReservationsTable } from './orders.tables.ts';
 
-type FailureKind = 'invalidAddress' | 'validationError' | 'notAvailable' | 'notShippable' | 'placingError';
+type FailureKind = 'invalidAddress' | 'validationError' | 'notAvailable' | 'notShippable' | 'paymentNotAllowed' | 'placingError';
 
 /** What a refused order names: the field, the message (or the sku that is short), and the product it is about. */
 interface PlacementProblem {
@@ -58,12 +60,17 @@ interface PlacementProblem {
 }
 
 /** Thrown inside a placement to undo it to the savepoint and write the failure. */
+type FailureValues = { product?: string; country?: string; method?: string; limit?: string };
+
 class PlacementFailure extends Error {
   constructor(
     readonly kind: FailureKind,
     readonly problems: readonly (OrderFieldProblem | PlacementProblem)[] = [],
-    /** What the message names besides the contact address (the product and country of `notShippable`). */
-    readonly values: { product?: string; country?: string } = {},
+    /**
+     * What the message names besides the contact address: the product and country of `notShippable`; the method code
+     * and the limit in euros of `paymentNotAllowed`.
+     */
+    readonly values: FailureValues = {},
   ) {
     super(kind);
   }
@@ -371,6 +378,12 @@ export class OrderPlacement {
       currency_rate: quote.base_to_quote_rate,
       tax_country: quote.tax_country,
     };
+    // Cheque and cash on delivery only up to the operator's limit (PAYMENT_OFFLINE_MAX, euros incl. VAT): the checkout
+    // does not offer them above it, and an order placed with one anyway (an older page, offline) is refused here.
+    const offlineMax = this.options.methods.offlinePaymentMax;
+    if (!paymentAllowedForTotal(payment.code, quote.grand_total / quote.base_to_quote_rate, offlineMax)) {
+      throw new PlacementFailure('paymentNotAllowed', [{ field: 'paymentMethod.code', message: payment.code }], { method: payment.code, limit: String(offlineMax) });
+    }
     if (clientTotalsDiffer(doc.totals, totals)) {
       this.options.log?.warn({ orderId: doc.id, client: doc.totals, server: totals }, 'an order came with totals that are not the shop’s: the shop’s are used');
     }
@@ -570,7 +583,7 @@ export class OrderPlacement {
     };
   }
 
-  private failed(doc: Doc, kind: FailureKind, problems: readonly PlacementProblem[] = [], values: { product?: string; country?: string } = {}): Doc {
+  private failed(doc: Doc, kind: FailureKind, problems: readonly PlacementProblem[] = [], values: FailureValues = {}): Doc {
     const code = ORDER_FAILURE_CODES[kind];
     const email = this.options.contactEmail;
     const failedDoc: Doc = {
@@ -579,7 +592,21 @@ export class OrderPlacement {
       transmited_at: this.options.now(),
       resultCode: code,
       // The message names the country in English; `country` itself is the code, for the storefront to name.
-      result: { message: orderMessage(kind, { email, ...values, ...(values.country ? { country: englishCountryName(values.country) } : {}) }), key: orderMessageKey(kind), email, ...values, ...(problems.length ? { problems } : {}) },
+      // The method is named by its English title and the limit in euros; `method` and `limit` themselves stay the code
+      // and the number, for the storefront to name in the shopper's language.
+      result: {
+        message: orderMessage(kind, {
+          email,
+          ...values,
+          ...(values.country ? { country: englishCountryName(values.country) } : {}),
+          ...(values.method ? { method: KNOWN_PAYMENT_METHODS.find((known) => known.code === values.method)?.title ?? values.method } : {}),
+          ...(values.limit ? { limit: EURO.format(Number(values.limit)) } : {}),
+        }),
+        key: orderMessageKey(kind),
+        email,
+        ...values,
+        ...(problems.length ? { problems } : {}),
+      },
     };
     for (const field of ['increment_id', 'orderNumber', 'status']) delete failedDoc[field];
     return failedDoc;
@@ -595,6 +622,7 @@ function tokenMatches(pushed: Doc | undefined, orderToken: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+const EURO = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
 const ENGLISH_COUNTRY_NAMES = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
 const englishCountryName = (code: string) => ENGLISH_COUNTRY_NAMES.of(code) ?? code;
 

@@ -51,7 +51,7 @@ describe('placing an order from a replication push', () => {
 
   it('queues one order-confirmation mail to the customer', async () => {
     const cart = await client.newCart();
-    const doc = orderDoc({ customer_email: 'mail-test@example.com', paymentMethod: { code: 'checkmo' } });
+    const doc = orderDoc({ customer_email: 'mail-test@example.com', paymentMethod: { code: 'purchaseorder' } });
     await client.push(cart, [{ doc }]);
     await client.push(cart, [{ doc }]);
     const { increment_id } = await client.order(cart, doc.id);

@@ -67,6 +67,8 @@ export interface OrdersServiceOptions {
   now: () => number;
   /** Queues the mail of a status change in the transaction that makes it; `deliver` runs after the commit. */
   statusMail?: { queue(trx: OrdersTrx, change: StatusChange): Promise<void>; deliver(): Promise<void> };
+  /** Hears the skus whose reserved stock a cancel gave back, after the commit (the stock alerts look at them). */
+  stockReleased?: (skus: string[]) => Promise<unknown>;
   log?: FastifyBaseLogger;
 }
 
@@ -169,7 +171,9 @@ export class OrdersService {
     const row = await this.db.selectFrom('orders').select(['owner', 'status']).where('id', '=', orderId).executeTakeFirst();
     if (!row) throw new Error(`There is no placed order ${orderId}`);
     let mailed = false;
+    let released: string[] = [];
     await this.options.replication.writeServerSide(ORDERS, row.owner, orderId, async (current, trx) => {
+      released = [];
       const orders = withOrderTablesTrx(trx);
       const stored = await orders.selectFrom('orders').select(['status']).where('id', '=', orderId).executeTakeFirstOrThrow();
       const from = isOrderStatus(stored.status) ? stored.status : 'pending';
@@ -181,7 +185,7 @@ export class OrdersService {
       }
       await orders.updateTable('orders').set({ status, updated_at: at }).where('id', '=', orderId).execute();
       if (reason) await this.insertComment(orders, orderId, { comment: reason, status, is_customer_notified: false, is_visible_on_front: false });
-      if (status === 'canceled') await this.releaseIn(orders, orderId);
+      if (status === 'canceled') released = await this.releaseIn(orders, orderId);
       if (from !== status) {
         await this.options.statusMail?.queue(orders, { orderId, from, to: status });
         mailed = true;
@@ -191,6 +195,7 @@ export class OrdersService {
       return { data: { ...data, status }, deleted: current.deleted };
     });
     await this.mirrorStatus(orderId, row.owner);
+    if (released.length > 0) await this.options.stockReleased?.(released);
     if (mailed) await this.options.statusMail?.deliver().catch((error: unknown) => this.options.log?.error({ err: error }, 'an order status mail could not be delivered'));
   }
 
@@ -220,7 +225,9 @@ export class OrdersService {
 
   /** Gives the order's reserved stock back; a second call gives nothing. Answers whether anything was released. */
   async releaseStock(orderId: string): Promise<boolean> {
-    return runTransaction(this.options.db, (trx) => this.releaseIn(withOrderTablesTrx(trx), orderId));
+    const released = await runTransaction(this.options.db, (trx) => this.releaseIn(withOrderTablesTrx(trx), orderId));
+    if (released.length > 0) await this.options.stockReleased?.(released);
+    return released.length > 0;
   }
 
   /**
@@ -229,7 +236,7 @@ export class OrdersService {
    * give the stock back, since the second one's update waits for the first and then finds nothing left to claim.
    * The stock rows are updated in sku order, the order placing locks them in.
    */
-  private async releaseIn(trx: OrdersTrx, orderId: string): Promise<boolean> {
+  private async releaseIn(trx: OrdersTrx, orderId: string): Promise<string[]> {
     const at = this.options.now();
     const claimed = await trx.updateTable('stock_reservations').set({ released_at: at }).where('order_id', '=', orderId).where('released_at', 'is', null).returning(['sku', 'qty']).execute();
     const reserved = [...claimed].sort((a, b) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0));
@@ -240,7 +247,7 @@ export class OrdersService {
         .where('sku', '=', sku)
         .execute();
     }
-    return reserved.length > 0;
+    return reserved.map((r) => r.sku);
   }
 
   private async insertComment(db: OrdersDb | OrdersTrx, orderId: string, input: OrderCommentInput): Promise<void> {

@@ -73,6 +73,8 @@ export function createOrders(deps: {
   /** The token secret (token-secret.ts, loaded once in app.ts): it signs the order-status links. */
   secret: string;
   now: () => number;
+  /** Hears the skus a canceled order gave back (after the commit). */
+  stockReleased?: (skus: string[]) => Promise<unknown>;
   log?: FastifyBaseLogger;
 }): OrdersFeature {
   const secret = deps.secret;
@@ -121,7 +123,7 @@ export function createOrders(deps: {
     },
     deliver: () => deps.mailer.flush(),
   };
-  const service = new OrdersService({ db: deps.db, replication: deps.replication, secret, now: deps.now, statusMail, ...(deps.log ? { log: deps.log } : {}) });
+  const service = new OrdersService({ db: deps.db, replication: deps.replication, secret, now: deps.now, statusMail, ...(deps.stockReleased ? { stockReleased: deps.stockReleased } : {}), ...(deps.log ? { log: deps.log } : {}) });
   const placement = new OrderPlacement({
     catalogue: deps.catalogue,
     methods: deps.methods,

@@ -46,11 +46,13 @@ describe('GET /api/cart/payment-methods', () => {
       ['multisafepay_creditcard', 'Credit card'],
       ['multisafepay_paypal', 'PayPal'],
     ];
-    expect(await offered(await buildTestApp({ catalogue: orderCatalogue() }))).toEqual([...offline, ...cards]);
+    // The Dutch store (the default) puts iDEAL, cards and PayPal first, then bank transfer (and Riverty), then the rest.
+    const [bank, ...rest] = offline;
+    expect(await offered(await buildTestApp({ catalogue: orderCatalogue() }))).toEqual([...cards, bank, ...rest]);
     const multisafepay = await buildTestApp({ catalogue: orderCatalogue(), config: { payments: { ...base, provider: 'multisafepay', multisafepay: { apiKey: 'test-key', environment: 'test' } } } });
-    expect(await offered(multisafepay)).toEqual([...offline, ['afterpay', 'Riverty - pay later'], ...cards]);
+    expect(await offered(multisafepay)).toEqual([...cards, bank, ['afterpay', 'Riverty - pay later'], ...rest]);
     const mollie = await buildTestApp({ catalogue: orderCatalogue(), config: { payments: { ...base, provider: 'mollie', mollie: { apiKey: 'test_key' } } } });
-    expect(await offered(mollie)).toEqual([...offline, ...cards]);
+    expect(await offered(mollie)).toEqual([...cards, bank, ...rest]);
   });
 
   it('an order paid with a method the provider does not take is refused', async () => {

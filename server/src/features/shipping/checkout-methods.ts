@@ -13,6 +13,7 @@ import {
   type OfferedPaymentMethod,
 } from '@shop/shared/orders/index';
 import { PROVIDER_METHODS, type PaymentProviderName } from '@shop/shared/payments/index';
+import type { StoreCode } from '@shop/shared';
 import type { AppConfig } from '../../config.ts';
 
 export class CheckoutMethods {
@@ -37,17 +38,27 @@ export class CheckoutMethods {
     return findShippingMethod(this.shippingMethods(country), carrierCode, methodCode);
   }
 
-  /** The payment methods for a cart whose items have these type ids. */
-  paymentMethods(itemTypes: readonly string[]): OfferedPaymentMethod[] {
+  /**
+   * The payment methods for a cart whose items have these type ids, in the store's order (unless the operator set one);
+   * with the cart's grand total in euros, cheque and cash on delivery only up to PAYMENT_OFFLINE_MAX.
+   */
+  paymentMethods(itemTypes: readonly string[], options: { store?: StoreCode; baseGrandTotal?: number } = {}): OfferedPaymentMethod[] {
     return offerPaymentMethods({
       mapping: this.config.paymentMethods ?? DEFAULT_PAYMENT_MAPPING,
       sortOrder: this.config.paymentMethodsOrder,
       itemTypes,
       providerMethods: PROVIDER_METHODS[this.provider],
+      offlineMax: this.config.offlinePaymentMax,
+      ...options,
     });
   }
 
   paymentMethod(code: string, itemTypes: readonly string[]): OfferedPaymentMethod | undefined {
     return this.paymentMethods(itemTypes).find((method) => method.code === code.trim().toLowerCase());
+  }
+
+  /** Euros (incl. VAT) up to which cheque and cash on delivery may pay an order; null: no limit. */
+  get offlinePaymentMax(): number | null {
+    return this.config.offlinePaymentMax;
   }
 }

@@ -14,6 +14,8 @@ import * as m012 from './012-category-thumbnail-landing-page.ts';
 import * as m013 from './013-replication-log-head.ts';
 import * as m014 from './014-shared-state.ts';
 import * as m015 from './015-forms-inbox.ts';
+import * as m016 from './016-content-store.ts';
+import * as m017 from './017-stock-alerts.ts';
 
 /**
  * Versioned migrations, applied in name order. Never change what a released one builds: add the next number. The
@@ -35,4 +37,6 @@ export const migrations: Record<string, Migration> = {
   '013-replication-log-head': m013,
   '014-shared-state': m014,
   '015-forms-inbox': m015,
+  '016-content-store': m016,
+  '017-stock-alerts': m017,
 };

@@ -1,6 +1,15 @@
 -- index appointments_slot_uq on appointments
 CREATE UNIQUE INDEX "appointments_slot_uq" on "appointments" ("boutique_id", "slot_start") where "canceled_at" is null;
 
+-- index blog_post_categories_category_idx on blog_post_categories
+CREATE INDEX "blog_post_categories_category_idx" on "blog_post_categories" ("category_id");
+
+-- index blog_post_tags_tag_idx on blog_post_tags
+CREATE INDEX "blog_post_tags_tag_idx" on "blog_post_tags" ("tag_id");
+
+-- index blog_posts_published_idx on blog_posts
+CREATE INDEX "blog_posts_published_idx" on "blog_posts" ("store", "published_at");
+
 -- index captcha_challenges_expiry_idx on captcha_challenges
 CREATE INDEX "captcha_challenges_expiry_idx" on "captcha_challenges" ("expires_at");
 
@@ -9,6 +18,9 @@ CREATE UNIQUE INDEX carts_customer_owner_uq on carts (owner) where owner like 'c
 
 -- index carts_owner_idx on carts
 CREATE INDEX "carts_owner_idx" on "carts" ("owner");
+
+-- index cms_pages_url_path_idx on cms_pages
+CREATE INDEX "cms_pages_url_path_idx" on "cms_pages" ("store", "url_path");
 
 -- index customer_addresses_customer_idx on customer_addresses
 CREATE INDEX "customer_addresses_customer_idx" on "customer_addresses" ("customer_id");
@@ -88,6 +100,21 @@ CREATE INDEX "reviews_status_idx" on "reviews" ("status", "id");
 -- index sqlite_autoindex_attributes_1 on attributes
 (no sql);
 
+-- index sqlite_autoindex_blog_categories_1 on blog_categories
+(no sql);
+
+-- index sqlite_autoindex_blog_post_categories_1 on blog_post_categories
+(no sql);
+
+-- index sqlite_autoindex_blog_post_tags_1 on blog_post_tags
+(no sql);
+
+-- index sqlite_autoindex_blog_posts_1 on blog_posts
+(no sql);
+
+-- index sqlite_autoindex_blog_tags_1 on blog_tags
+(no sql);
+
 -- index sqlite_autoindex_boutiques_1 on boutiques
 (no sql);
 
@@ -98,6 +125,15 @@ CREATE INDEX "reviews_status_idx" on "reviews" ("status", "id");
 (no sql);
 
 -- index sqlite_autoindex_category_texts_1 on category_texts
+(no sql);
+
+-- index sqlite_autoindex_cms_blocks_1 on cms_blocks
+(no sql);
+
+-- index sqlite_autoindex_cms_hierarchy_1 on cms_hierarchy
+(no sql);
+
+-- index sqlite_autoindex_cms_pages_1 on cms_pages
 (no sql);
 
 -- index sqlite_autoindex_coupons_1 on coupons
@@ -214,11 +250,23 @@ CREATE INDEX "reviews_status_idx" on "reviews" ("status", "id");
 -- index stats_events_created_idx on stats_events
 CREATE INDEX "stats_events_created_idx" on "stats_events" ("created_at");
 
+-- index stock_alerts_customer_idx on stock_alerts
+CREATE INDEX "stock_alerts_customer_idx" on "stock_alerts" ("customer_id", "created_at");
+
+-- index stock_alerts_pending_uq on stock_alerts
+CREATE UNIQUE INDEX "stock_alerts_pending_uq" on "stock_alerts" ("customer_id", "sku", "kind") where "notified_at" is null;
+
+-- index stock_alerts_sku_pending_idx on stock_alerts
+CREATE INDEX "stock_alerts_sku_pending_idx" on "stock_alerts" ("sku") where "notified_at" is null;
+
 -- index stream_tickets_expiry_idx on stream_tickets
 CREATE INDEX "stream_tickets_expiry_idx" on "stream_tickets" ("expires_at");
 
 -- index task_receipts_created_idx on task_receipts
 CREATE INDEX "task_receipts_created_idx" on "task_receipts" ("created_at");
+
+-- index testimonials_store_status_idx on testimonials
+CREATE INDEX "testimonials_store_status_idx" on "testimonials" ("store", "status", "created_at");
 
 -- table applied_writes on applied_writes
 CREATE TABLE "applied_writes" ("write_id" text primary key, "collection" text not null, "owner" text not null, "at" bigint not null);
@@ -228,6 +276,21 @@ CREATE TABLE "appointments" ("id" integer primary key autoincrement, "submission
 
 -- table attributes on attributes
 CREATE TABLE "attributes" ("attribute_id" integer primary key, "attribute_code" text not null unique, "frontend_input" text not null, "position" integer default 0 not null, "is_filterable" integer default 0 not null, "is_comparable" integer default 0 not null, "is_visible_on_front" integer default 1 not null, "is_searchable" integer default 0 not null, "unit" text, "labels" text not null, "options" text not null);
+
+-- table blog_categories on blog_categories
+CREATE TABLE "blog_categories" ("id" integer primary key autoincrement, "store" text not null, "slug" text not null, "content_key" text, "name" text not null, "description" text, "position" integer default 0 not null, constraint "blog_categories_store_slug_uq" unique ("store", "slug"));
+
+-- table blog_post_categories on blog_post_categories
+CREATE TABLE "blog_post_categories" ("post_id" integer not null references "blog_posts" ("id") on delete cascade, "category_id" integer not null references "blog_categories" ("id") on delete cascade, constraint "blog_post_categories_pk" primary key ("post_id", "category_id"));
+
+-- table blog_post_tags on blog_post_tags
+CREATE TABLE "blog_post_tags" ("post_id" integer not null references "blog_posts" ("id") on delete cascade, "tag_id" integer not null references "blog_tags" ("id") on delete cascade, constraint "blog_post_tags_pk" primary key ("post_id", "tag_id"));
+
+-- table blog_posts on blog_posts
+CREATE TABLE "blog_posts" ("id" integer primary key autoincrement, "store" text not null, "slug" text not null, "content_key" text, "title" text not null, "excerpt" text not null, "body" text not null, "author" text not null, "published_at" bigint not null, "image" text, "related_skus" text default '[]' not null, "active" integer default 1 not null, "updated_at" bigint not null, constraint "blog_posts_store_slug_uq" unique ("store", "slug"));
+
+-- table blog_tags on blog_tags
+CREATE TABLE "blog_tags" ("id" integer primary key autoincrement, "store" text not null, "slug" text not null, "name" text not null, constraint "blog_tags_store_slug_uq" unique ("store", "slug"));
 
 -- table boutiques on boutiques
 CREATE TABLE "boutiques" ("id" text primary key, "name" text not null, "street" text not null, "zip" text not null, "city" text not null, "country" text not null, "phone" text, "email" text, "latitude" real, "longitude" real, "timezone" text not null, "opening_hours" text not null, "slot_minutes" integer default 30 not null, "stores" text default '*' not null, "active" integer default 1 not null, "position" integer default 0 not null, "updated_at" bigint not null);
@@ -246,6 +309,15 @@ CREATE TABLE "categories" ("id" integer primary key, "parent_id" integer not nul
 
 -- table category_texts on category_texts
 CREATE TABLE "category_texts" ("category_id" integer not null references "categories" ("id") on delete cascade, "store_code" text not null, "name" text not null, "url_key" text not null, "url_path" text not null, "description" text, constraint "category_texts_pk" primary key ("category_id", "store_code"));
+
+-- table cms_blocks on cms_blocks
+CREATE TABLE "cms_blocks" ("id" integer primary key autoincrement, "store" text not null, "identifier" text not null, "title" text not null, "content" text not null, "active" integer default 1 not null, "updated_at" bigint not null, constraint "cms_blocks_store_identifier_uq" unique ("store", "identifier"));
+
+-- table cms_hierarchy on cms_hierarchy
+CREATE TABLE "cms_hierarchy" ("id" integer primary key autoincrement, "store" text not null, "identifier" text not null, "parent_identifier" text, "page_identifier" text, "title" text not null, "position" integer default 0 not null, constraint "cms_hierarchy_store_identifier_uq" unique ("store", "identifier"));
+
+-- table cms_pages on cms_pages
+CREATE TABLE "cms_pages" ("id" integer primary key autoincrement, "store" text not null, "identifier" text not null, "content_key" text, "title" text not null, "content" text not null, "meta_title" text, "meta_description" text, "active" integer default 1 not null, "url_path" text, "listing" text, "image" text, "updated_at" bigint not null, constraint "cms_pages_store_identifier_uq" unique ("store", "identifier"));
 
 -- table coupons on coupons
 CREATE TABLE "coupons" ("code" text primary key, "kind" text not null, "amount" numeric(14, 2) not null, "active" integer default 1 not null, "description" text not null);
@@ -343,6 +415,9 @@ CREATE TABLE sqlite_sequence(name,seq);
 -- table stats_events on stats_events
 CREATE TABLE "stats_events" ("id" integer primary key autoincrement, "event" text not null, "store" text, "sku" text, "data" text, "created_at" bigint not null);
 
+-- table stock_alerts on stock_alerts
+CREATE TABLE "stock_alerts" ("id" integer primary key autoincrement, "customer_id" integer not null references "customers" ("id") on delete cascade, "sku" text not null, "kind" text not null, "subscribed_price" real, "store" text not null, "language" text not null, "created_at" bigint not null, "notified_at" bigint, "notified_price" real);
+
 -- table stock_items on stock_items
 CREATE TABLE "stock_items" ("product_id" integer primary key references "products" ("id") on delete cascade, "sku" text not null unique, "qty" integer not null, "is_in_stock" integer not null, "manage_stock" integer not null, "backorders" integer default 0 not null);
 
@@ -366,6 +441,9 @@ CREATE TABLE "tax_rule_rates" ("rule_id" integer not null references "tax_rules"
 
 -- table tax_rules on tax_rules
 CREATE TABLE "tax_rules" ("id" integer primary key, "code" text not null unique, "priority" integer default 0 not null, "product_tax_class_ids" text not null, "customer_tax_class_ids" text not null);
+
+-- table testimonials on testimonials
+CREATE TABLE "testimonials" ("id" integer primary key autoincrement, "store" text not null, "author" text not null, "location" text, "rating" integer not null, "text" text not null, "created_at" bigint not null, "status" integer not null);
 
 -- table url_rewrites on url_rewrites
 CREATE TABLE "url_rewrites" ("store_code" text not null, "request_path" text not null, "entity_type" text not null, "entity_id" integer not null, constraint "url_rewrites_pk" primary key ("store_code", "request_path"));

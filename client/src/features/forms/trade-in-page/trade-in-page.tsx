@@ -16,6 +16,8 @@ import { formUrl, useFormTask } from '../form-submission.ts';
 import { PhotoPicker } from '../photo-picker.tsx';
 import type { PickedPhoto } from '../photo-resize.ts';
 import { useBrands } from './use-brands.ts';
+import { CMS_BLOCK_IDS } from '@shop/shared/content/service-pages';
+import { CmsBlock } from '../../content/cms-block.tsx';
 
 const EMPTY = Object.fromEntries(TRADE_IN_TEXT_FIELDS.map((name) => [name, ''])) as Record<TradeInTextField, string>;
 
@@ -51,7 +53,7 @@ export function TradeInPage() {
   const optional = t('optional', { ns: 'forms' });
 
   return (
-    <FormPage title={label('title')} intro={label('intro')}>
+    <FormPage title={label('title')} intro={label('intro')} story={<CmsBlock identifier={CMS_BLOCK_IDS.tradeInIntro} className="cms-block--intro" />}>
       <SubmissionPanels
         submission={task.submission}
         onStartOver={() => {

@@ -126,6 +126,8 @@ export interface ProductSearchResult {
   hits: ProductSearchHit[];
   total: number;
   aggregations: Record<string, Aggregation>;
+  /** A corrected query when the query has a word the catalogue does not know (see `suggestQuery`). */
+  didYouMean?: string;
 }
 
 export class ProductIndex {
@@ -202,7 +204,8 @@ export class ProductIndex {
     }
 
     const hits = this.page(all, total, request, scores);
-    return { hits, total, aggregations };
+    const didYouMean = request.query ? this.suggestQuery(request.query, request.storeCode) : null;
+    return didYouMean ? { hits, total, aggregations, didYouMean } : { hits, total, aggregations };
   }
 
   private page(mask: Mask, total: number, request: NormalizedSearch, scores: Float32Array | null): ProductSearchHit[] {
@@ -334,6 +337,41 @@ export class ProductIndex {
       return { type: 'stats', min: count ? min : null, max: count ? max : null, count };
     }
     throw new DomainError('invalid_search_query', `Cannot aggregate ${field}`);
+  }
+
+  /**
+   * "Did you mean" (issue 19): the query with each word the store's vocabulary does not hold replaced by the closest
+   * word it does. Closest: fewest edits, then the same first letter (the one a typist rarely gets wrong), then the word
+   * most products carry. A short word may be one edit further off than the search itself tolerates (2 instead of 1,
+   * see `allowedEdits`) when the first letters agree, so a miss the search cannot find ("rlx") still gets a suggestion.
+   * Words with digits and words under 3 letters stay as typed. Null when every word is known or none is near.
+   */
+  suggestQuery(query: string, store: StoreCode): string | null {
+    const index = this.text[store];
+    const row = new Int32Array(64);
+    let changed = false;
+    const corrected = tokenize(query)
+      .slice(0, 12)
+      .map((word) => {
+        if (word.length < 3 || /\d/.test(word) || termId(index.terms, word) >= 0) return word;
+        const tolerated = allowedEdits(word, SEARCH.fuzziness);
+        const max = Math.max(tolerated, Math.min(tolerated + 1, SEARCH.fuzziness));
+        let best: { term: string; rank: [number, number, number] } | null = null;
+        for (let len = Math.max(3, word.length - max); len <= word.length + max; len++) {
+          for (const candidate of index.byLength.get(len) ?? []) {
+            const term = index.terms[candidate]!;
+            const d = boundedDistance(word, term, max, row);
+            const otherFirst = term[0] === word[0] ? 0 : 1;
+            if (d > max || (d > tolerated && otherFirst)) continue;
+            const rank: [number, number, number] = [d, otherFirst, -(index.offsets[candidate + 1]! - index.offsets[candidate]!)];
+            if (!best || compareRanks(rank, best.rank) < 0 || (compareRanks(rank, best.rank) === 0 && term < best.term)) best = { term, rank };
+          }
+        }
+        if (!best) return word;
+        changed = true;
+        return best.term;
+      });
+    return changed ? corrected.join(' ') : null;
   }
 
   private scoreText(query: string, store: StoreCode): Float32Array {
@@ -563,6 +601,11 @@ export class ProductIndex {
   sortOrderFor(field: string, store: StoreCode): Int32Array | undefined {
     return this.sortOrders.get(field === 'name' ? `name:${store}` : field);
   }
+}
+
+function compareRanks(a: readonly number[], b: readonly number[]): number {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+  return 0;
 }
 
 /** The documents of a precomputed order that are in the mask, from `start`, at most `size`. */

@@ -351,8 +351,13 @@ const SPECS: readonly AttributeSpec[] = [
       ['limited_edition', 'Gelimiteerde oplage', 'Limited edition'],
       ['engraving', 'Graveren mogelijk', 'Engraving available'],
       ['warranty', 'Fabrieksgarantie', "Manufacturer's warranty"],
+      // Added last, so the option ids before it stay as they were.
+      ['full_set', 'Volledige set (doos, papieren en garantiekaart)', 'Full set (box, papers and warranty card)'],
     ],
   },
+  // Numbers, added after every attribute with options so no option id moves.
+  { code: 'year', input: 'text', nl: 'Bouwjaar', en: 'Year' },
+  { code: 'carat', input: 'text', nl: 'Karaat', en: 'Carat weight', unit: 'ct' },
 ];
 
 const FIRST_ATTRIBUTE_ID = 134;
@@ -379,7 +384,8 @@ function compile(): Compiled {
       const id = nextOption++;
       ids.set(key, id);
       optionLabels.set(id, { nl, en });
-      return { value: String(id), labels: { nl, en }, ...(swatch ? { swatch } : {}) };
+      // The key is the option's code too: rules such as the cards' facts line recognise "box_papers" by it.
+      return { value: String(id), labels: { nl, en }, ...(swatch ? { swatch } : {}), code: key };
     });
     return {
       attribute_id: attributeId,

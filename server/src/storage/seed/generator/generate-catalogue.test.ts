@@ -1,6 +1,6 @@
 import { checkCatalogueImport, EU_COUNTRIES, formatImportProblem, PRICE_BUCKET_MAX, PRICE_BUCKET_STEP, PRODUCT_ATTRIBUTE_CODES, ROOT_CATEGORY_ID, STORE_CODES, priceBuckets, slugify } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
-import { parseProductImagePath } from '../../../features/media/product-image.ts';
+import { IMAGE_VIEWS, imageView, parseProductImagePath } from '../../../features/media/product-image.ts';
 import type { SourceProduct } from '../catalogue-source.ts';
 import { DEFAULT_PRODUCT_COUNT, DEFAULT_SEED, generateCatalogue } from './generate-catalogue.ts';
 import { ean13 } from './product-kit.ts';
@@ -241,6 +241,82 @@ describe('generateCatalogue', () => {
     }
   });
 
+  describe('the facts that tell alike pieces apart (condition, year, box and papers, carat, colour, clarity)', () => {
+    const optionCode = (code: string, id: unknown) => attributes.find((a) => a.attribute_code === code)?.options.find((o) => o.value === String(id))?.code;
+    const miscCodes = (p: SourceProduct) => (Array.isArray(p.attributes.misc) ? p.attributes.misc : []).map((id) => optionCode('misc', id));
+    const watches = products.filter((p) => p.sku.startsWith('W-') && p.parent_id === undefined);
+
+    it('names every option by a code unique within its attribute', () => {
+      for (const a of attributes) {
+        const codes = a.options.map((o) => o.code);
+        expect(codes.every((c) => typeof c === 'string' && c.length > 0), a.attribute_code).toBe(true);
+        expect(new Set(codes).size, a.attribute_code).toBe(codes.length);
+      }
+      expect(attributes.find((a) => a.attribute_code === 'carat')?.unit).toBe('ct');
+    });
+
+    it('gives most watches the condition new, then pre-owned, then vintage, each with a year that fits it', () => {
+      const count = (condition: string) => watches.filter((p) => optionCode('condition', p.attributes.condition) === condition).length;
+      expect(count('new')).toBeGreaterThan(count('pre_owned'));
+      expect(count('pre_owned')).toBeGreaterThan(count('vintage'));
+      expect(count('vintage')).toBeGreaterThan(0);
+      for (const p of watches) {
+        const condition = optionCode('condition', p.attributes.condition);
+        const year = p.attributes.year;
+        expect(typeof year, p.sku).toBe('number');
+        if (condition === 'new') expect(year, p.sku).toBe(2025);
+        if (condition === 'pre_owned') expect([year as number >= 1986, year as number <= 2024], p.sku).toEqual([true, true]);
+        // A vintage watch is older than 1986, and its name carries the same year.
+        if (condition === 'vintage') {
+          expect(year as number, p.sku).toBeLessThan(1986);
+          expect(p.stores.en.name, p.sku).toContain(`(${year})`);
+        }
+      }
+    });
+
+    it('sells every new watch as a full set, and some pre-owned ones with box and papers, others without', () => {
+      for (const p of watches.filter((p) => optionCode('condition', p.attributes.condition) === 'new')) expect(miscCodes(p), p.sku).toContain('full_set');
+      const preOwned = watches.filter((p) => optionCode('condition', p.attributes.condition) === 'pre_owned');
+      const withBoxPapers = preOwned.filter((p) => miscCodes(p).includes('box_papers')).length;
+      expect(withBoxPapers).toBeGreaterThan(preOwned.length * 0.3);
+      expect(withBoxPapers).toBeLessThan(preOwned.length * 0.8);
+      for (const p of preOwned) expect(miscCodes(p), p.sku).not.toContain('full_set');
+    });
+
+    it('weighs and grades every loose diamond as its name says, and weighs every loose gem', () => {
+      const stones = products.filter((p) => p.sku.startsWith('D-') || p.sku.startsWith('G-'));
+      expect(stones.length).toBeGreaterThan(20);
+      for (const p of stones) {
+        const carat = p.attributes.carat;
+        expect(typeof carat === 'number' && carat > 0, p.sku).toBe(true);
+        expect(p.stores.en.name, p.sku).toContain(`${(carat as number).toFixed(2)} ct`);
+        expect(p.stores.nl.name, p.sku).toContain(`${(carat as number).toFixed(2).replace('.', ',')} ct`);
+        if (p.sku.startsWith('D-')) {
+          const clarity = optionCode('clarity_diamonds', p.attributes.clarity_diamonds) as string;
+          expect(p.stores.en.name, p.sku).toContain(clarity);
+          expect(optionCode('colour_diamonds', p.attributes.colour_diamonds), p.sku).toBeDefined();
+        }
+      }
+    });
+
+    it('weighs the main stone of jewellery as its name says, dates only pre-owned jewels, and keeps prices in line with weight', () => {
+      const jewels = products.filter((p) => /^(R|E|N|B)-/.test(p.sku) && p.attributes.carat !== undefined);
+      expect(jewels.length).toBeGreaterThan(50);
+      for (const p of jewels) expect(p.stores.en.name, p.sku).toContain(`${(p.attributes.carat as number).toFixed(2)} ct`);
+      for (const p of products.filter((p) => /^(R|E|N|B)-/.test(p.sku))) {
+        expect(p.attributes.year !== undefined, p.sku).toBe(optionCode('condition', p.attributes.condition) === 'pre_owned');
+      }
+      // Among loose diamonds of one colour and clarity, the heavier stone never costs less.
+      const diamonds = products.filter((p) => p.sku.startsWith('D-') && p.special_price === undefined);
+      for (const a of diamonds) {
+        for (const b of diamonds) {
+          const same = ['colour_diamonds', 'clarity_diamonds', 'cut_diamonds'].every((code) => a.attributes[code as 'cut_diamonds'] === b.attributes[code as 'cut_diamonds']);
+          if (same && (a.attributes.carat as number) > (b.attributes.carat as number) + 0.05) expect(a.price, `${a.sku} vs ${b.sku}`).toBeGreaterThanOrEqual(b.price);
+        }
+      }
+    });
+  });
+
   it('mixes stock: in stock, out of stock and unmanaged; pre-owned pieces one at a time', () => {
     expect(products.some((p) => p.stock.manage_stock && p.stock.qty > 0 && p.stock.is_in_stock)).toBe(true);
     expect(products.some((p) => p.stock.qty === 0 && !p.stock.is_in_stock)).toBe(true);
@@ -298,10 +374,10 @@ describe('generateCatalogue', () => {
     }
   });
 
-  it('has one to four pictures per product, each a path the media feature can draw', () => {
+  it('has one to five pictures per product, each a path the media feature can draw', () => {
     for (const p of products) {
       expect(p.images.length).toBeGreaterThanOrEqual(1);
-      expect(p.images.length).toBeLessThanOrEqual(4);
+      expect(p.images.length).toBeLessThanOrEqual(5);
       p.images.forEach((image, index) => {
         const params = parseProductImagePath(image.path);
         expect(params, image.path).not.toBeNull();
@@ -309,6 +385,25 @@ describe('generateCatalogue', () => {
       });
     }
     for (const c of categories) if (c.image) expect(parseProductImagePath(c.image)).not.toBeNull();
+  });
+
+  it('shows every watch, ring, bracelet and necklace from the front, the side, the back or clasp and worn', () => {
+    // A configurable watch's strap variants (visibility 1) keep one or two pictures of their own.
+    const children = new Set(products.flatMap((p) => p.child_ids ?? []));
+    // Gift sets and bundles show their main piece in a few views only.
+    const main = products.filter((p) => !children.has(p.id) && (p.type_id === 'simple' || p.type_id === 'configurable'));
+    let checked = 0;
+    for (const p of main) {
+      const params = p.images[0] ? parseProductImagePath(p.images[0].path) : null;
+      if (!params || !['watch', 'ring', 'bracelet', 'necklace'].includes(params.kind)) continue;
+      const views = p.images.map((image) => {
+        const parsed = parseProductImagePath(image.path);
+        return parsed ? IMAGE_VIEWS[parsed.kind][imageView(parsed.kind, parsed.n) - 1] : null;
+      });
+      expect(views.slice(0, 4), p.sku).toEqual(IMAGE_VIEWS[params.kind].slice(0, 4));
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(100);
   });
 
   it('gives every category a thumbnail the media feature can draw, and no landing page (the demo has no CMS blocks)', () => {

@@ -1,6 +1,6 @@
 /** Rings, earrings, necklaces and bracelets; rings in sizes (configurable) and matching sets (grouped). */
 import type { StoreCode } from '@shop/shared';
-import type { Cut, JewelStyle } from '../../../features/media/product-image.ts';
+import { IMAGE_VIEWS, type Cut, type JewelStyle } from '../../../features/media/product-image.ts';
 import type { SourceAttributeValues, SourceProduct } from '../catalogue-source.ts';
 import { type JEWELLERY_BRANDS, brandKey, optionId, optionLabel } from './attributes.ts';
 import { productCategoryIds } from './categories.ts';
@@ -439,6 +439,10 @@ function jewelAttributes(spec: JewelSpec, withSize: boolean): SourceAttributeVal
   if (spec.stone !== 'none' && spec.stone !== 'pearl') attributes.cut_diamonds = optionId('cut_diamonds', spec.cut);
   if (spec.diamondColour) attributes.colour_diamonds = optionId('colour_diamonds', spec.diamondColour);
   if (spec.clarity) attributes.clarity_diamonds = optionId('clarity_diamonds', spec.clarity);
+  // The main stone's weight as the name gives it. The year only for a pre-owned jewel: a vintage one is dated to its
+  // decade ("from the 1920s"), which a year would overstate, and a new one's year tells nothing.
+  if (spec.stoneCarat > 0 && spec.stone !== 'none' && spec.stone !== 'pearl') attributes.carat = spec.stoneCarat;
+  if (spec.condition === 'pre_owned') attributes.year = spec.year;
   if (withSize && spec.kind === 'ring') attributes.size = optionId('size', `s${spec.ringSize}`);
   const misc: number[] = [];
   if (spec.stone === 'diamond' && spec.stoneCarat >= 0.5) misc.push(optionId('misc', 'certificate'));
@@ -475,7 +479,8 @@ function jewelRecord(ctx: GeneratorContext, spec: JewelSpec, where: Placement, t
     tax_class_id: taxClass,
     ...customPrices(rng, spec.retail),
     ...(spec.condition === 'new' ? { ean: ean13(id) } : {}),
-    images: images(jewelImage(spec), sku, rng.int(1, 4)),
+    // Front, side or top, detail or clasp, and worn where the kind has a worn view (IMAGE_VIEWS).
+    images: images(jewelImage(spec), sku, Math.min(rng.int(4, 5), IMAGE_VIEWS[jewelImage(spec).kind].length)),
     category_ids: productCategoryIds(categories),
     attributes: jewelAttributes(spec, type === 'simple'),
     stock: spec.condition === 'new' ? regularStock(rng) : uniqueStock(rng),

@@ -163,7 +163,8 @@ export function pickWatchSpec(rng: Random, hint: WatchHint = {}): WatchSpec {
   const limited = condition === 'new' && rng.chance(0.015);
 
   const misc: string[] = [];
-  if (condition === 'new') misc.push('warranty');
+  // A new watch comes with everything; a pre-owned or vintage one with what its last owner kept.
+  if (condition === 'new') misc.push('full_set', 'warranty');
   else {
     const papers = rng.weighted<string | null>(condition === 'pre_owned' ? [['box_papers', 55], ['papers_only', 15], ['box_only', 10], [null, 20]] : [['box_papers', 20], ['papers_only', 20], [null, 60]]);
     if (papers) misc.push(papers);
@@ -250,6 +251,7 @@ function watchAttributes(spec: WatchSpec, withStrap: boolean): SourceAttributeVa
     strap_size: optionId('strap_size', `w${lugWidth(spec.diameter)}`),
     water_resistance: optionId('water_resistance', spec.water),
     oculus_diameter: Math.round((spec.diameter - (spec.diameter >= 38 ? 6 : 4)) * 2) / 2,
+    year: spec.year,
   };
   if (withStrap) {
     attributes.watch_strap = optionId('watch_strap', strapAttribute(spec.strap, spec.material));
@@ -361,7 +363,8 @@ function watchRecord(ctx: GeneratorContext, spec: WatchSpec, options: BuildOptio
     tax_class_id: taxClass,
     ...customPrices(rng, spec.retail),
     ...(spec.condition === 'new' ? { ean: ean13(id) } : {}),
-    images: images(watchImage(spec), sku, rng.int(2, 4)),
+    // Dial front, case side, case back and on the wrist; some also a dial detail (IMAGE_VIEWS.watch).
+    images: images(watchImage(spec), sku, rng.int(4, 5)),
     category_ids: productCategoryIds(categoryKeys),
     attributes: watchAttributes(spec, type === 'simple'),
     stock: spec.condition === 'new' ? regularStock(rng) : uniqueStock(rng),

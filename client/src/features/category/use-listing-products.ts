@@ -2,14 +2,17 @@ import type { FilterState, ProductListItem, StoreCode } from '@shop/shared';
 import { useState } from 'react';
 import { useResource } from '../../app/resource.ts';
 import { searchListing, searchUrl } from '../catalogue/catalogue-api.ts';
-import { categoryProductsRequest, type ListingPrice } from './category-query.ts';
+import { listingProductsRequest, type ListingPrice, type ListingScope } from './category-query.ts';
 
 /** Pages loaded with "Load more", kept per first-page request so coming back restores the list (and scroll). */
 const morePages = new Map<string, ProductListItem[]>();
 
-/** `price` null: the chosen price bucket cannot be applied yet; the page keeps showing what it had, as busy. */
-export function useCategoryProducts(store: StoreCode, categoryId: number, state: FilterState, price: ListingPrice | null) {
-  const firstRequest = price && categoryProductsRequest(store, categoryId, state, 0, price);
+/**
+ * A listing's products (a category's, or a search's), page by page. `price` null: the chosen price bucket cannot be
+ * applied yet; the page keeps showing what it had, as busy.
+ */
+export function useListingProducts(store: StoreCode, scope: ListingScope, state: FilterState, price: ListingPrice | null) {
+  const firstRequest = price && listingProductsRequest(store, scope, state, 0, price);
   const key = firstRequest && searchUrl(firstRequest);
   const first = useResource(key, () => searchListing(firstRequest!));
   const [more, setMore] = useState<{ key: string | null; items: ProductListItem[] }>(() => ({ key, items: (key && morePages.get(key)) || [] }));
@@ -23,7 +26,7 @@ export function useCategoryProducts(store: StoreCode, categoryId: number, state:
     if (!first.data || !key || !price || moreStatus === 'loading') return;
     setMoreStatus('loading');
     try {
-      const page = await searchListing(categoryProductsRequest(store, categoryId, state, items.length, price));
+      const page = await searchListing(listingProductsRequest(store, scope, state, items.length, price));
       const next = [...extra, ...page.items];
       morePages.set(key, next);
       setMore({ key, items: next });
@@ -38,6 +41,8 @@ export function useCategoryProducts(store: StoreCode, categoryId: number, state:
     total,
     aggregations: first.data?.aggregations ?? {},
     attributeMetadata: first.data?.attributeMetadata ?? [],
+    /** A search's corrected query ("did you mean"), when the shop has one. */
+    didYouMean: first.data?.didYouMean,
     loading: first.loading || key === null,
     hasData: first.data !== undefined,
     error: first.error,
