@@ -33,7 +33,8 @@ export async function loadCatalogueRoute(store: string, splat: string, preload =
     throw redirect({ to: '/$store/$', params: { store, _splat: target._source.url_path }, search: true, replace: true });
   }
   // Fetch the page's code together with its data, so the page appears in one step.
-  if (target?._type === 'category') await CategoryPage.preload?.();
+  // A category's story block comes with its code: arriving later, it would push the listing down (layout shift).
+  if (target?._type === 'category') await import('../features/category/category-page.tsx').then((page) => page.preloadCategoryStory(store, target._source));
   if (target?._type === 'product') await ProductPage.preload?.();
   // A landing page lists a category's products under its story: that category is found like any address.
   let listingCategory: Category | null = null;

@@ -28,12 +28,23 @@ export function shownAmount(amount: number): number {
   return cents < 0 && whole !== 0 ? -whole : whole;
 }
 
+/** One number format per locale: making one costs far more than using it, and a listing formats hundreds of prices. */
+const WHOLE_NUMBER_FORMATS = new Map<string, Intl.NumberFormat>();
+function wholeNumbers(locale: string): Intl.NumberFormat {
+  let format = WHOLE_NUMBER_FORMATS.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { maximumFractionDigits: 0, useGrouping: true });
+    WHOLE_NUMBER_FORMATS.set(locale, format);
+  }
+  return format;
+}
+
 /**
  * Prices are shown as whole numbers with the sign before the amount (spec 1 §9): "€1.250" in Dutch,
  * "€1,250" in English. The grouping separator follows the locale; no decimals are ever shown.
  */
 export function formatPrice(amount: number, currency: CurrencyCode, locale: string): string {
   const whole = shownAmount(amount);
-  const digits = new Intl.NumberFormat(locale, { maximumFractionDigits: 0, useGrouping: true }).format(Math.abs(whole));
+  const digits = wholeNumbers(locale).format(Math.abs(whole));
   return `${whole < 0 ? '-' : ''}${CURRENCY_SIGNS[currency]}${digits}`;
 }

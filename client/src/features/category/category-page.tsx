@@ -1,4 +1,4 @@
-import type { Category } from '@shop/shared';
+import type { Category, StoreCode } from '@shop/shared';
 import { categoryBreadcrumbs } from '@shop/shared/catalogue/category';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useMemo, type ReactNode } from 'react';
@@ -6,7 +6,7 @@ import { useTranslation } from '../../app/i18n.ts';
 import { useStore } from '../../app/store-context.tsx';
 import { usePageHead, type PageHead } from '../../ui/page-head.ts';
 import { CMS_BLOCK_IDS } from '@shop/shared/content/service-pages';
-import { CmsBlock } from '../content/cms-block.tsx';
+import { CmsBlock, preloadCmsBlock } from '../content/cms-block.tsx';
 import { Breadcrumbs } from '../catalogue/breadcrumbs.tsx';
 import { useCategories } from '../catalogue/use-categories.ts';
 import { metaDescription, useCatalogueAlternates } from '../catalogue/use-alternates.ts';
@@ -38,6 +38,11 @@ export interface CategoryLanding {
   head: PageHead;
 }
 
+
+/** The category's story block, asked with the page's code so the listing under it never moves when it arrives. */
+export function preloadCategoryStory(store: StoreCode, category: Category): Promise<void> {
+  return preloadCmsBlock(store, { blockId: category.landing_page, fallbackIdentifier: CMS_BLOCK_IDS.category(category.id) });
+}
 
 export function CategoryPage({ category, landing }: { category: Category; landing?: CategoryLanding }) {
   const { t } = useTranslation();

@@ -4,6 +4,7 @@
  * store has no such block: a page without its block simply shows none (no error, no 404 in the console). Offline, a
  * block read before comes from the worker's cache; one never read shows nothing.
  */
+import type { StoreCode } from '@shop/shared';
 import type { CmsBlock as CmsBlockData } from '@shop/shared/content/content.schema';
 import { apiGet } from '../../app/api.ts';
 import { cached, useResource } from '../../app/resource.ts';
@@ -28,9 +29,28 @@ function loadBlockById(id: number): Promise<CmsBlockData> {
   return cached(url, () => apiGet<CmsBlockData>(url));
 }
 
+const byIdKey = (id: number) => `cms-block-id:${id}`;
+
+/**
+ * Loads the block a page will show before the page is drawn (a route's loader), so it is there on the first paint
+ * instead of arriving later and pushing the page down. Never fails: a block that cannot be had is simply not shown.
+ */
+export async function preloadCmsBlock(store: StoreCode, { identifier, blockId, fallbackIdentifier }: Pick<CmsBlockProps, 'identifier' | 'blockId' | 'fallbackIdentifier'>): Promise<void> {
+  let wanted = identifier;
+  if (!wanted && blockId) {
+    const own = await cached(byIdKey(blockId), () => loadBlockById(blockId)).then(
+      (block) => block.store === store && block.active,
+      () => false,
+    );
+    if (own) return;
+  }
+  wanted ??= fallbackIdentifier;
+  if (wanted) await loadContent('cms_block', store, { identifier: wanted }).catch(() => undefined);
+}
+
 export function CmsBlock({ identifier, blockId, fallbackIdentifier, className = '', label }: CmsBlockProps) {
   const store = useStore();
-  const byId = useResource(blockId ? `cms-block-id:${blockId}` : null, () => loadBlockById(blockId!));
+  const byId = useResource(blockId ? byIdKey(blockId) : null, () => loadBlockById(blockId!));
   const ownById = byId.data && byId.data.store === store && byId.data.active ? byId.data : null;
   // The identifier's block, or (once the id's block is known not to be this store's) the fallback's.
   const wanted = identifier ?? (blockId && !byId.error && !byId.data ? null : fallbackIdentifier);
