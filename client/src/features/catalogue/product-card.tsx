@@ -1,5 +1,6 @@
 import type { ProductListItem } from '@shop/shared';
 import { Link } from '@tanstack/react-router';
+import { memo } from 'react';
 import { useTranslation } from '../../app/i18n.ts';
 import { useStore } from '../../app/store-context.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
@@ -14,15 +15,27 @@ const CARD_IMAGE_SIZES = '(min-width: 80em) 19rem, (min-width: 48em) 30vw, 46vw'
 
 /**
  * A product in a listing. Its stock badge asks `/api/stock/list` at once when `stockEager` (the listing's first cards,
- * spec 1 §9's prefetch count), else when the card comes near the screen.
+ * spec 1 §9's prefetch count), else when the card comes near the screen. `priority`: a card of the first row, whose
+ * picture is among the first things a shopper sees (loaded at once, before the others). A card draws again only when
+ * its own props or what it reads change, not whenever its listing does (facets, load more).
  */
-export function ProductCard({ product, brand, stockEager = false }: { product: ProductListItem; brand?: string | undefined; stockEager?: boolean }) {
+export const ProductCard = memo(function ProductCard({
+  product,
+  brand,
+  stockEager = false,
+  priority = false,
+}: {
+  product: ProductListItem;
+  brand?: string | undefined;
+  stockEager?: boolean;
+  priority?: boolean;
+}) {
   const { t } = useTranslation();
   const store = useStore();
   return (
     <article className="product-card">
       <Link activeOptions={{ exact: true }} className="product-card__link" to="/$store/$" params={{ store, _splat: product.url_path }} search={{}}>
-        <ProductImage className="product-card__image" src={product.image} alt="" size="listing" sizes={CARD_IMAGE_SIZES} />
+        <ProductImage className="product-card__image" src={product.image} alt="" size="listing" sizes={CARD_IMAGE_SIZES} priority={priority} />
         <span className="product-card__text">
           {brand ? <span className="product-card__brand">{brand}</span> : null}
           <span className="product-card__name">{product.name}</span>
@@ -36,7 +49,7 @@ export function ProductCard({ product, brand, stockEager = false }: { product: P
       <StockBadge sku={product.sku} eager={stockEager} className="product-card__stock" />
     </article>
   );
-}
+});
 
 export function ProductCardSkeleton() {
   return (

@@ -1,7 +1,7 @@
 import type { Attribute, StoreCode } from '@shop/shared';
 import { PRODUCT_FACT_OPTION_ATTRIBUTES, productFacts, type ProductFact, type ProductFactSource } from '@shop/shared/catalogue/product-facts';
 import type { TFunction } from 'i18next';
-import { Fragment } from 'react';
+import { Fragment, useMemo } from 'react';
 import { useTranslation } from '../../app/i18n.ts';
 import { useResource } from '../../app/resource.ts';
 import { useStore } from '../../app/store-context.tsx';
@@ -13,6 +13,17 @@ export interface FactText {
   text: string;
   /** Said before the text to a screen reader where the text alone is not clear ("Colour" before "G"). */
   name?: string;
+}
+
+/** One carat format per language: making a number format costs far more than using it, and a listing has many cards. */
+const CARAT_FORMATS = new Map<string, Intl.NumberFormat>();
+function caratNumbers(language: string): Intl.NumberFormat {
+  let format = CARAT_FORMATS.get(language);
+  if (!format) {
+    format = new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    CARAT_FORMATS.set(language, format);
+  }
+  return format;
 }
 
 /**
@@ -30,7 +41,7 @@ export function factText(fact: ProductFact, t: TFunction, language: string): Fac
     case 'carat':
       return {
         key: 'carat',
-        text: t('productFacts.carat', { ns: 'common', value: new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(fact.carat) }),
+        text: t('productFacts.carat', { ns: 'common', value: caratNumbers(language).format(fact.carat) }),
       };
     case 'colour':
       return { key: 'colour', text: fact.label, name: t('productFacts.colour', { ns: 'common' }) };
@@ -39,10 +50,12 @@ export function factText(fact: ProductFact, t: TFunction, language: string): Fac
   }
 }
 
+const NO_ATTRIBUTES: readonly Attribute[] = [];
+
 /** The option labels the facts need, one request a store (shared by every card through the resource cache). */
 function useFactAttributes(store: StoreCode): readonly Attribute[] {
   const codes = PRODUCT_FACT_OPTION_ATTRIBUTES;
-  return useResource(`attributes:${store}:${codes.join(',')}`, () => loadAttributes(store, codes)).data ?? [];
+  return useResource(`attributes:${store}:${codes.join(',')}`, () => loadAttributes(store, codes)).data ?? NO_ATTRIBUTES;
 }
 
 /**
@@ -54,7 +67,9 @@ export function ProductFacts({ product, className }: { product: ProductFactSourc
   const { t, i18n } = useTranslation();
   const store = useStore();
   const attributes = useFactAttributes(store);
-  const facts = productFacts(product, attributes).map((fact) => factText(fact, t, i18n.language));
+  const language = i18n.language;
+  // A card draws again whenever its listing does (prices, stock, filters): the facts change only with these.
+  const facts = useMemo(() => productFacts(product, attributes).map((fact) => factText(fact, t, language)), [product, attributes, t, language]);
   return (
     <span className={`product-facts${className ? ` ${className}` : ''}`} data-testid="product-facts">
       {facts.map((fact, index) => (

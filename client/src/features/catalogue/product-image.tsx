@@ -17,6 +17,7 @@ export function ProductImage({
   srcSizes,
   className,
   eager = false,
+  priority = false,
 }: {
   src: string | undefined;
   alt: string;
@@ -25,6 +26,8 @@ export function ProductImage({
   srcSizes?: readonly ImageSize[];
   className?: string;
   eager?: boolean;
+  /** The page's largest picture (its LCP): loaded at once and before other pictures. */
+  priority?: boolean;
 }) {
   const [failed, setFailed] = useState<string | null>(null);
   const showImage = src !== undefined && src !== '' && failed !== src;
@@ -38,7 +41,8 @@ export function ProductImage({
           src={imageUrl(src, size)}
           {...(srcSet && sizes ? { srcSet, sizes } : {})}
           alt={alt}
-          loading={eager ? 'eager' : 'lazy'}
+          loading={eager || priority ? 'eager' : 'lazy'}
+          {...(priority ? { fetchPriority: 'high' as const } : {})}
           decoding="async"
           width={pixels}
           height={pixels}

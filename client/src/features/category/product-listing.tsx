@@ -21,6 +21,9 @@ import type { useListingProducts } from './use-listing-products.ts';
 import '../catalogue/catalogue.css';
 import './category.css';
 
+/** The cards whose pictures load first and at once: a phone's first row (two), where the page's largest picture is. */
+const FIRST_ROW_PRIORITY = 2;
+
 export interface ProductListingProps {
   scope: ListingScope;
   /** The shopper's own choices: filters and sort, as in the address. */
@@ -180,7 +183,7 @@ export function ProductListing({ scope, state, fixed, products, facet, onQuery, 
               <VisitorPricesContext value={prices}>
                 <ProductGrid busy={products.loading} label={t('category.productList')}>
                   {products.items.map((product, index) => (
-                    <ProductCard key={product.id} product={product} brand={brandLabel(product.brand, brand)} stockEager={index < STOCK_CONFIG.prefetchCount} />
+                    <ProductCard key={product.id} product={product} brand={brandLabel(product.brand, brand)} stockEager={index < STOCK_CONFIG.prefetchCount} priority={index < FIRST_ROW_PRIORITY} />
                   ))}
                 </ProductGrid>
               </VisitorPricesContext>

@@ -55,6 +55,8 @@ describe('product gallery', () => {
     expect(main.getAttribute('src')).toBe(`${VIEW(1)}?size=744`);
     expect(main.getAttribute('srcset')).toBe(`${VIEW(1)}?size=310 310w, ${VIEW(1)}?size=744 744w`);
     expect(main.getAttribute('sizes')).toBeTruthy();
+    // The page's largest picture: loaded at once and before the others.
+    expect([main.getAttribute('loading'), main.getAttribute('fetchpriority')]).toEqual(['eager', 'high']);
     const thumbs = screen.getAllByRole('button', { name: /Show image/ });
     expect(thumbs).toHaveLength(4);
     for (const img of document.querySelectorAll('.gallery img')) {

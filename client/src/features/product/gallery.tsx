@@ -38,13 +38,13 @@ export function Gallery({ images, active, onSelect }: { images: GalleryImage[]; 
           onPointerEnter={() => void loadLightbox()}
           onFocus={() => void loadLightbox()}
         >
-          <ProductImage src={current?.src} alt="" size="gallery" sizes={MAIN_SIZES} srcSizes={MAIN_PICTURE_SIZES} eager />
+          <ProductImage src={current?.src} alt="" size="gallery" sizes={MAIN_SIZES} srcSizes={MAIN_PICTURE_SIZES} priority />
           <span className="gallery__zoom-hint" aria-hidden="true">
             <ZoomIcon />
           </span>
         </button>
       ) : (
-        <ProductImage className="gallery__main" src={current?.src} alt={current?.alt ?? ''} size="gallery" eager />
+        <ProductImage className="gallery__main" src={current?.src} alt={current?.alt ?? ''} size="gallery" priority />
       )}
       {total > 1 ? (
         <ul className="gallery__thumbs">

@@ -41,6 +41,13 @@ describe('the search results page', () => {
     const list = await screen.findByRole('region', { name: 'Products' });
     expect(within(list).getAllByRole('article').map((card) => card.querySelector('.product-card__name')?.textContent)).toEqual(['Rolex Submariner 0', 'Rolex Submariner 1', 'Rolex Submariner 2']);
     expect(screen.getByText('3 products')).toBeTruthy();
+    // The first row's pictures (a phone's two cards, where the largest picture is) load at once and first; the rest lazily.
+    const pictures = within(list).getAllByRole('article').map((card) => card.querySelector('img')!);
+    expect(pictures.map((img) => [img.getAttribute('loading'), img.getAttribute('fetchpriority')])).toEqual([
+      ['eager', 'high'],
+      ['eager', 'high'],
+      ['lazy', null],
+    ]);
     const didYouMean = screen.getByRole('link', { name: 'rolex' });
     expect(didYouMean.getAttribute('href')).toBe('/en/search?q=rolex');
     expect(didYouMean.closest('p')!.textContent).toBe('Did you mean rolex?');
