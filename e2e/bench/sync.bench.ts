@@ -12,7 +12,8 @@ import { searchApi } from '../tests/utils.ts';
  * - draining queued writes: with the network cut, add 100 different products through the cart; from the moment the
  *   network returns until the server's cart holds all of them.
  * Timestamps are the browser's own clock (`Date.now()` in both pages of one browser), so the figures exclude the
- * test runner's round trips.
+ * test runner's round trips. Every round and step has a bound (BENCH_SYNC_ROUND_SECONDS, 20 s a round): a change the
+ * other page never shows fails the bench naming the round and both pages' counts.
  */
 
 const ROUNDS = Number(process.env.BENCH_SYNC_ROUNDS ?? 20);
