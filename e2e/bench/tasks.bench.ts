@@ -1,6 +1,7 @@
 import { test, type Page } from '@playwright/test';
 import { createCustomer, loginThroughModal, newCustomer } from '../tests/account-utils.ts';
 import { offlineShellReady } from '../tests/cart-utils.ts';
+import { benchStep } from './bench-step.ts';
 
 /**
  * The sync task queue's timings of issue 17, in Chromium against the real server on loopback:
@@ -75,15 +76,19 @@ test('draining queued tasks after reconnecting', async ({ page, context, request
         ? { kind: 'stats', url: '/api/stats/log', body: { event: 'product_view', sku: `BENCH-${round}-${n}` }, auth: 'public', silent: true }
         : { kind: 'profile', url: '/api/user/me?token={{token}}', body: { customer: { firstname: `Bench${String.fromCharCode(97 + (n % 26))}`, lastname: 'Lovelace' } }, auth: 'customer', silent: true },
     );
-    await queueTasks(page, specs);
-    const done = drained(page);
-    await context.setOffline(false);
-    times.push(await done);
+    times.push(
+      await benchStep(`50 tasks queued offline, round ${round + 1} of ${ROUNDS}: drained after reconnecting`, 60, async () => {
+        await queueTasks(page, specs);
+        const done = drained(page);
+        await context.setOffline(false);
+        return done;
+      }),
+    );
   }
   const contact: number[] = [];
   for (let round = 0; round < Math.max(1, Math.floor(ROUNDS / 4)); round += 1) {
     await context.setOffline(true);
-    await queueTasks(
+    const queued = queueTasks(
       page,
       Array.from({ length: 10 }, (_, n) => ({
         kind: 'contact',
@@ -93,9 +98,14 @@ test('draining queued tasks after reconnecting', async ({ page, context, request
         captcha: true,
       })),
     );
-    const done = drained(page);
-    await context.setOffline(false);
-    contact.push(await done);
+    contact.push(
+      await benchStep(`10 contact forms queued offline, round ${round + 1}: drained after reconnecting`, 120, async () => {
+        await queued;
+        const done = drained(page);
+        await context.setOffline(false);
+        return done;
+      }),
+    );
   }
   console.log('\nSync task queue (issue 17), Chromium, loopback');
   console.log(summary('drain 50 queued tasks (stats + profile) after reconnecting', times));

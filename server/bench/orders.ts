@@ -84,11 +84,7 @@ export async function benchOrders(): Promise<OrdersFigures> {
       },
     });
   } finally {
-    // Closing waits for the SQLite checkpointer's worker, which is unref'd: hold the event loop open meanwhile, as
-    // server.ts does, or Node ends the bench there.
-    const hold = setInterval(() => {}, 1000);
     await app.close();
-    clearInterval(hold);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

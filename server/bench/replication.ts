@@ -41,17 +41,25 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-export async function benchReplication(): Promise<void> {
+/** Answers docs/s per shopper count and round, for the comparison with the previous run. */
+export async function benchReplication(): Promise<Record<string, number>> {
+  const figures: Record<string, number> = {};
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-replication-'));
   const app = await buildApp(testConfig({ dataDir, seedDemo: false }));
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
   const newCart = async () => ((await (await fetch(`${base}/api/cart/create`, { method: 'POST' })).json()) as { result: string }).result;
-  const push = async (cart: string, rows: unknown[]) => {
+  /**
+   * A push of new writes is answered with no conflict; a push sent again (writes already applied) with the server's
+   * copy of each of its documents, as for a device that never got the first answer, and writes nothing.
+   */
+  const push = async (cart: string, rows: Array<{ newDocumentState: Line }>, sentBefore: boolean) => {
     const response = await fetch(`${base}/api/replication/cart/push?cartId=${cart}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(rows) });
-    const body = (await response.json()) as { result: unknown[] };
-    if (response.status !== 200 || body.result.length !== 0) throw new Error(`push failed ${response.status}: ${JSON.stringify(body).slice(0, 200)}`);
+    const body = (await response.json()) as { result: Array<{ id: string; writeId: string }> };
+    const expected = sentBefore ? rows.map((row) => `${row.newDocumentState.id} ${row.newDocumentState.writeId}`) : [];
+    const answered = response.status === 200 ? body.result.map((doc) => `${doc.id} ${doc.writeId}`) : null;
+    if (JSON.stringify(answered) !== JSON.stringify(expected)) throw new Error(`push ${sentBefore ? 'sent again' : 'of new writes'} answered ${response.status}: ${JSON.stringify(body).slice(0, 300)}`);
   };
 
   /** One shopper's run: BATCHES batches of new lines, then an add on each line, then the second round again. */
@@ -59,15 +67,15 @@ export async function benchReplication(): Promise<void> {
     const lines: Line[][] = [];
     for (let b = 0; b < BATCHES; b++) lines.push(Array.from({ length: BATCH }, (_, i) => newLine(b * BATCH + i)));
     const updated = lines.map((batch) => batch.map(withAdd));
-    const rounds: Array<[string, (b: number) => unknown[]]> = [
-      ['new lines', (b) => lines[b]!.map((line) => ({ assumedMasterState: null, newDocumentState: line }))],
-      ['an op added to each line', (b) => updated[b]!.map((line, i) => ({ assumedMasterState: { ...lines[b]![i]!, _deleted: false }, newDocumentState: line }))],
-      ['the same push repeated (no change)', (b) => updated[b]!.map((line, i) => ({ assumedMasterState: { ...lines[b]![i]!, _deleted: false }, newDocumentState: line }))],
+    const rounds: Array<[string, (b: number) => Array<{ newDocumentState: Line }>, boolean]> = [
+      ['new lines', (b) => lines[b]!.map((line) => ({ assumedMasterState: null, newDocumentState: line })), false],
+      ['an op added to each line', (b) => updated[b]!.map((line, i) => ({ assumedMasterState: { ...lines[b]![i]!, _deleted: false }, newDocumentState: line })), false],
+      ['the same push repeated (no change)', (b) => updated[b]!.map((line, i) => ({ assumedMasterState: { ...lines[b]![i]!, _deleted: false }, newDocumentState: line })), true],
     ];
-    for (const [label, rows] of rounds) {
+    for (const [label, rows, sentBefore] of rounds) {
       for (let b = 0; b < BATCHES; b++) {
         const start = performance.now();
-        await push(cart, rows(b));
+        await push(cart, rows(b), sentBefore);
         (times[label] ??= []).push(performance.now() - start);
       }
     }
@@ -89,6 +97,7 @@ export async function benchReplication(): Promise<void> {
       const total = list.reduce((sum, t) => sum + t, 0);
       // With several shoppers the pushes overlap: documents/s is the sum over shoppers (per-push time / concurrency).
       const perSecond = Math.round((list.length * BATCH) / (total / shoppers / 1000));
+      figures[`push, ${shoppers} shopper${shoppers > 1 ? 's' : ''}: ${label}`] = perSecond;
       console.log(`    ${label.padEnd(36)} ${perSecond.toLocaleString('en').padStart(8)} docs/s   push p50 ${percentile(sorted, 50).toFixed(1)} ms   p95 ${percentile(sorted, 95).toFixed(1)} ms`);
     }
     console.log(`    all rounds: ${Math.round((shoppers * 3 * BATCHES * BATCH) / (elapsed / 1000)).toLocaleString('en')} docs/s overall`);
@@ -98,4 +107,5 @@ export async function benchReplication(): Promise<void> {
   console.log(`  event log: ${Number(events.n).toLocaleString('en')} entries (the repeated pushes added none)`);
   await app.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
+  return figures;
 }

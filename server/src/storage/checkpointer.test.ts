@@ -80,6 +80,22 @@ describe('the background WAL checkpoint', () => {
     expect({ status: run.status, signal: run.signal, stderr: run.stderr }).toEqual({ status: 0, signal: null, stderr: '' });
   });
 
+  it('keeps the process alive while a stop is awaited, until the worker has ended', () => {
+    const { file, sqlite } = database();
+    sqlite.close();
+    const module = JSON.stringify(new URL('./checkpointer.ts', import.meta.url).href);
+    // Nothing but the stop holds this process: were the worker still unref'd while it ends, the event loop would
+    // empty before the await settles and Node would exit with 13 without printing 'stopped'.
+    const script = `import { startCheckpointer } from ${module}; const checkpointer = startCheckpointer(${JSON.stringify(file)}); await new Promise((resolve) => setTimeout(resolve, 300)); await checkpointer.stop(); console.log('stopped');`;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: fileURLToPath(new URL('../..', import.meta.url)),
+      timeout: 30_000,
+      encoding: 'utf8',
+    });
+    expect(run.error).toBeUndefined();
+    expect({ status: run.status, signal: run.signal, stdout: run.stdout.trim() }).toEqual({ status: 0, signal: null, stdout: 'stopped' });
+  });
+
   it('reports a database it cannot open, and stops cleanly', async () => {
     const errors: string[] = [];
     const checkpointer = startCheckpointer(path.join(os.tmpdir(), 'shop-no-such-dir', 'missing.sqlite'), { onError: (message) => errors.push(message) });

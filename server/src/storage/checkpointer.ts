@@ -61,10 +61,19 @@ export function startCheckpointer(file: string, options: { everyMs?: number; onE
   return {
     stop() {
       stopping ??= (async () => {
+        // Whoever awaits the stop keeps the process alive until the worker has ended: an unref'd worker and timer
+        // alone would let the event loop empty mid-close, and Node would end there (a top-level await never settled,
+        // exit code 13) with the database half closed. Once the worker exits, it holds nothing.
+        worker.ref();
         worker.postMessage('stop');
         // A worker stuck in a long checkpoint is not waited for past a second.
-        const timeout = new Promise<'late'>((resolve) => setTimeout(resolve, 1000, 'late').unref());
-        if ((await Promise.race([ended, timeout])) === 'late') await worker.terminate();
+        let timer: NodeJS.Timeout | undefined;
+        const timeout = new Promise<'late'>((resolve) => (timer = setTimeout(resolve, 1000, 'late')));
+        try {
+          if ((await Promise.race([ended, timeout])) === 'late') await worker.terminate();
+        } finally {
+          clearTimeout(timer);
+        }
       })();
       return stopping;
     },
