@@ -6,7 +6,7 @@ import lighthouse from 'lighthouse';
 import { simpleProducts } from '../tests/cart-utils.ts';
 import { menuCategories } from '../tests/utils.ts';
 import { benchStep } from './bench-step.ts';
-import { BenchResults } from './results.ts';
+import { BenchResults } from '../../scripts/bench-results.mjs';
 
 /**
  * Lighthouse (mobile preset: a mid-range phone on a slow 4G line, simulated) against the real server serving the

@@ -6,7 +6,7 @@
  * loopback HTTP, orders placed per second on SQLite and on PostgreSQL with 1 and 2 server instances, a change
  * reaching a second device through another instance (bench/scale-out.ts), and the gzipped JavaScript each client
  * chunk adds. Prints medians and 95th percentiles, then each figure beside the previous run's with their ratio
- * (bench/results.ts). Nothing here asserts a time (machines are shared and noisy); every step has a bound and a
+ * (scripts/bench-results.mjs). Nothing here asserts a time (machines are shared and noisy); every step has a bound and a
  * name, and a step that fails, outlives its bound or waits on nothing ends the bench with exit code 1 saying which
  * (bench/steps.ts).
  */
@@ -25,7 +25,7 @@ import { benchServerMemory } from './server-memory.ts';
 import { benchReplication } from './replication.ts';
 import { benchOrders } from './orders.ts';
 import { benchScaleOut } from './scale-out.ts';
-import { BenchResults } from './results.ts';
+import { BenchResults } from '../../scripts/bench-results.mjs';
 import { finished, step } from './steps.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
