@@ -100,7 +100,6 @@ interface FacetColumn {
  * words a shopper types, matches count through the stems.
  */
 interface TextIndex {
-  stem: Stemmer;
   terms: string[];
   offsets: Int32Array;
   docs: Int32Array;
@@ -111,6 +110,9 @@ interface TextIndex {
   /** Ids of the non-numeric words grouped by length, for fuzzy candidates. */
   byLength: Map<number, Int32Array>;
 }
+
+/** Each store's stemmer, by the store's language: indexed words and query words are stemmed alike. */
+const STEMMERS = Object.fromEntries(STORE_CODES.map((store) => [store, stemmerFor(STORE_VIEWS[store].i18n.language)])) as Record<StoreCode, Stemmer>;
 
 /** The id of a term in a sorted term list, or -1. */
 function termId(terms: readonly string[], term: string): number {
@@ -360,7 +362,7 @@ export class ProductIndex {
     const corrected = tokenize(query)
       .slice(0, 12)
       .map((word) => {
-        if (word.length < 3 || /\d/.test(word) || termId(index.words, word) >= 0 || termId(index.terms, index.stem(word)) >= 0) return word;
+        if (word.length < 3 || /\d/.test(word) || termId(index.words, word) >= 0 || termId(index.terms, STEMMERS[store](word)) >= 0) return word;
         const tolerated = allowedEdits(word, SEARCH.fuzziness);
         const max = Math.max(tolerated, Math.min(tolerated + 1, SEARCH.fuzziness));
         let best: { term: string; rank: [number, number, number] } | null = null;
@@ -399,7 +401,7 @@ export class ProductIndex {
         const stem = index.stemOfWord[word]!;
         if (similarity > (matches.get(stem) ?? 0)) matches.set(stem, similarity);
       };
-      const exact = termId(index.terms, index.stem(term));
+      const exact = termId(index.terms, STEMMERS[store](term));
       if (exact >= 0) matches.set(exact, 1);
       const edits = allowedEdits(term, SEARCH.fuzziness);
       if (edits > 0) {
@@ -523,7 +525,7 @@ export class ProductIndex {
       if (attribute.options.length === 0) continue;
       optionTokens.set(attribute.attribute_code, new Map(attribute.options.map((o) => [o.value, tokenize(o.labels[store])])));
     }
-    const stem = stemmerFor(STORE_VIEWS[store].i18n.language);
+    const stem = STEMMERS[store];
     const idOf = new Map<string, number>();
     const termList: string[] = [];
     /** Each word as written -> the id of its stem in `termList`: every word is stemmed once. */
@@ -592,7 +594,7 @@ export class ProductIndex {
       else lengths.set(word.length, [id]);
     });
     const byLength = new Map([...lengths].map(([length, ids]) => [length, Int32Array.from(ids)]));
-    return { stem, terms, offsets, docs, fields, words, stemOfWord, byLength };
+    return { terms, offsets, docs, fields, words, stemOfWord, byLength };
   }
 
   /** Each category's products in merchandising order, as documents. */

@@ -99,11 +99,12 @@ const CASES: RelevanceCase[] = [
   { store: 'en', query: 'W-000021', top: 1, expected: kind('W'), first: 'W-000021' },
 ];
 
-async function search(store: StoreCode, query: string, size: number): Promise<Hit[]> {
+async function answer(store: StoreCode, query: string, size: number): Promise<{ items: Hit[]; didYouMean?: string }> {
   const response = await app.inject({ method: 'POST', url: '/api/catalog/search', payload: { type: 'product', storeCode: store, query, size, includeFields: ['sku', 'name'] } });
   expect(response.statusCode).toBe(200);
-  return response.json().result.items;
+  return response.json().result;
 }
+const search = async (store: StoreCode, query: string, size: number) => (await answer(store, query, size)).items;
 
 describe('search relevance on the demo catalogue', () => {
   it.each(CASES)('$store "$query": the top $top', async ({ store, query, top, expected, notAbove, first }) => {
@@ -117,5 +118,15 @@ describe('search relevance on the demo catalogue', () => {
       expect(intruders, `no ${notAbove.label} should reach the top ${top}; the answer began:\n${shown.join('\n')}`).toEqual([]);
     }
     if (first) expect(hits[0]?.sku).toBe(first);
+  });
+});
+
+describe('"did you mean" with stems', () => {
+  it('offers no correction for a form of a word the store knows, and offers real words, not stems, for a misspelling', async () => {
+    // "oorbel" is never written alone in the catalogue, yet "oorbellen" is the same word: nothing to correct.
+    expect(await answer('nl', 'oorbel', 1)).not.toHaveProperty('didYouMean');
+    expect(await answer('en', 'watch strap', 1)).not.toHaveProperty('didYouMean');
+    expect((await answer('nl', 'horlogbanden', 1)).didYouMean).toBe('horlogebanden');
+    expect((await answer('en', 'rolx submarinr', 1)).didYouMean).toBe('rolex submariner');
   });
 });
