@@ -13,6 +13,7 @@ import {
   PRODUCT_ATTRIBUTE_CODES,
   SEARCH,
   STORE_CODES,
+  STORE_VIEWS,
   bundlePrice,
   groupedPrice,
   priceBuckets,
@@ -26,7 +27,7 @@ import {
   type StoreCode,
 } from '@shop/shared';
 import type { CatalogueSnapshot, IndexSources, StoredProduct } from '../catalogue.snapshot.ts';
-import { allowedEdits, boundedDistance, normalizeText, tokenize } from './text.ts';
+import { allowedEdits, boundedDistance, normalizeText, stemmerFor, tokenize, type Stemmer } from './text.ts';
 
 type Mask = Uint8Array;
 
@@ -93,17 +94,25 @@ interface FacetColumn {
 
 /**
  * One store's inverted index in flat arrays (no object per term, which at 50,000 products cost about 100 MB):
- * term `t` is `terms[t]` (sorted, so prefixes are a binary search away) and its postings are the documents
- * `docs[offsets[t]]..docs[offsets[t + 1] - 1]`, each with the bits of the fields it was found in.
+ * term `t` is the stem `terms[t]` and its postings are the documents `docs[offsets[t]]..docs[offsets[t + 1] - 1]`,
+ * each with the bits of the fields it was found in. The words as written are kept beside it (sorted, so prefixes
+ * are a binary search away), each pointing at its stem: misspellings, prefixes and "did you mean" work on the
+ * words a shopper types, matches count through the stems.
  */
 interface TextIndex {
   terms: string[];
   offsets: Int32Array;
   docs: Int32Array;
   fields: Uint8Array;
-  /** Ids of the non-numeric terms grouped by length, for fuzzy candidates. */
+  words: string[];
+  /** word id -> term id of its stem */
+  stemOfWord: Int32Array;
+  /** Ids of the non-numeric words grouped by length, for fuzzy candidates. */
   byLength: Map<number, Int32Array>;
 }
+
+/** Each store's stemmer, by the store's language: indexed words and query words are stemmed alike. */
+const STEMMERS = Object.fromEntries(STORE_CODES.map((store) => [store, stemmerFor(STORE_VIEWS[store].i18n.language)])) as Record<StoreCode, Stemmer>;
 
 /** The id of a term in a sorted term list, or -1. */
 function termId(terms: readonly string[], term: string): number {
@@ -353,17 +362,18 @@ export class ProductIndex {
     const corrected = tokenize(query)
       .slice(0, 12)
       .map((word) => {
-        if (word.length < 3 || /\d/.test(word) || termId(index.terms, word) >= 0) return word;
+        if (word.length < 3 || /\d/.test(word) || termId(index.words, word) >= 0 || termId(index.terms, STEMMERS[store](word)) >= 0) return word;
         const tolerated = allowedEdits(word, SEARCH.fuzziness);
         const max = Math.max(tolerated, Math.min(tolerated + 1, SEARCH.fuzziness));
         let best: { term: string; rank: [number, number, number] } | null = null;
         for (let len = Math.max(3, word.length - max); len <= word.length + max; len++) {
           for (const candidate of index.byLength.get(len) ?? []) {
-            const term = index.terms[candidate]!;
+            const term = index.words[candidate]!;
             const d = boundedDistance(word, term, max, row);
             const otherFirst = term[0] === word[0] ? 0 : 1;
             if (d > max || (d > tolerated && otherFirst)) continue;
-            const rank: [number, number, number] = [d, otherFirst, -(index.offsets[candidate + 1]! - index.offsets[candidate]!)];
+            const stem = index.stemOfWord[candidate]!;
+            const rank: [number, number, number] = [d, otherFirst, -(index.offsets[stem + 1]! - index.offsets[stem]!)];
             if (!best || compareRanks(rank, best.rank) < 0 || (compareRanks(rank, best.rank) === 0 && term < best.term)) best = { term, rank };
           }
         }
@@ -379,29 +389,32 @@ export class ProductIndex {
     const scores = new Float32Array(this.size);
     // A whole sku ("W-000123") is also indexed as one term, so a pasted sku finds its product first.
     const whole = query.trim().toLowerCase();
-    const terms = [...new Set([...tokenize(query), ...(termId(index.terms, whole) >= 0 ? [whole] : [])])].slice(0, 12);
+    const terms = [...new Set([...tokenize(query), ...(termId(index.words, whole) >= 0 ? [whole] : [])])].slice(0, 12);
     if (terms.length === 0) return scores;
     const row = new Int32Array(64);
     let maxPossible = 0;
     const best = new Float32Array(this.size);
     terms.forEach((term, position) => {
-      /** term id -> similarity to the query term */
+      /** term (stem) id -> similarity to the query term: the best of the ways it was reached */
       const matches = new Map<number, number>();
-      const exact = termId(index.terms, term);
+      const reach = (word: number, similarity: number) => {
+        const stem = index.stemOfWord[word]!;
+        if (similarity > (matches.get(stem) ?? 0)) matches.set(stem, similarity);
+      };
+      const exact = termId(index.terms, STEMMERS[store](term));
       if (exact >= 0) matches.set(exact, 1);
       const edits = allowedEdits(term, SEARCH.fuzziness);
       if (edits > 0) {
         for (let len = term.length - edits; len <= term.length + edits; len++) {
           for (const candidate of index.byLength.get(len) ?? []) {
-            if (matches.has(candidate)) continue;
-            const d = boundedDistance(term, index.terms[candidate]!, edits, row);
-            if (d <= edits) matches.set(candidate, 1 / (1 + d));
+            const d = boundedDistance(term, index.words[candidate]!, edits, row);
+            if (d <= edits) reach(candidate, 1 / (1 + d));
           }
         }
       }
-      // The last word may still be being typed: its prefixes count too.
+      // The last word may still be being typed: the words it begins count too.
       if (position === terms.length - 1 && term.length >= 3) {
-        for (const candidate of prefixed(index.terms, term, 200)) if (!matches.has(candidate)) matches.set(candidate, 0.7);
+        for (const candidate of prefixed(index.words, term, 200)) reach(candidate, 0.7);
       }
       const idfTop = Math.log(1 + this.size);
       maxPossible += MAX_FIELD_SCORE * idfTop;
@@ -512,14 +525,30 @@ export class ProductIndex {
       if (attribute.options.length === 0) continue;
       optionTokens.set(attribute.attribute_code, new Map(attribute.options.map((o) => [o.value, tokenize(o.labels[store])])));
     }
+    const stem = STEMMERS[store];
     const idOf = new Map<string, number>();
     const termList: string[] = [];
+    /** Each word as written -> the id of its stem in `termList`: every word is stemmed once. */
+    const wordStem = new Map<string, number>();
     const postings = new PostingBuffer();
-    const bits = new Map<string, number>();
+    const bits = new Map<number, number>();
     this.products.forEach((p, doc) => {
       bits.clear();
       const markTokens = (field: TextField, tokens: readonly string[]) => {
-        for (const token of tokens) bits.set(token, (bits.get(token) ?? 0) | FIELD_BIT[field]);
+        for (const token of tokens) {
+          let id = wordStem.get(token);
+          if (id === undefined) {
+            const term = stem(token);
+            id = idOf.get(term);
+            if (id === undefined) {
+              id = termList.length;
+              termList.push(term);
+              idOf.set(term, id);
+            }
+            wordStem.set(token, id);
+          }
+          bits.set(id, (bits.get(id) ?? 0) | FIELD_BIT[field]);
+        }
       };
       const texts = p.texts[store];
       markTokens('name', tokenize(texts.name));
@@ -533,15 +562,7 @@ export class ProductIndex {
         if (value === undefined) continue;
         for (const v of Array.isArray(value) ? value : [value]) markTokens('fulltext', options.get(String(v)) ?? []);
       }
-      for (const [token, fieldBits] of bits) {
-        let id = idOf.get(token);
-        if (id === undefined) {
-          id = termList.length;
-          termList.push(token);
-          idOf.set(token, id);
-        }
-        postings.push(id, doc, fieldBits);
-      }
+      for (const [id, fieldBits] of bits) postings.push(id, doc, fieldBits);
     });
     idOf.clear();
 
@@ -562,15 +583,18 @@ export class ProductIndex {
       fields[at] = postings.fields[k]!;
     }
 
+    const words = [...wordStem.keys()].sort();
+    const stemOfWord = Int32Array.from(words, (word) => rank[wordStem.get(word)!]!);
+    wordStem.clear();
     const lengths = new Map<number, number[]>();
-    terms.forEach((term, id) => {
-      if (/\d/.test(term)) return;
-      const group = lengths.get(term.length);
+    words.forEach((word, id) => {
+      if (/\d/.test(word)) return;
+      const group = lengths.get(word.length);
       if (group) group.push(id);
-      else lengths.set(term.length, [id]);
+      else lengths.set(word.length, [id]);
     });
     const byLength = new Map([...lengths].map(([length, ids]) => [length, Int32Array.from(ids)]));
-    return { terms, offsets, docs, fields, byLength };
+    return { terms, offsets, docs, fields, words, stemOfWord, byLength };
   }
 
   /** Each category's products in merchandising order, as documents. */

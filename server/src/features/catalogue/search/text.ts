@@ -1,4 +1,11 @@
-/** Text analysis for the catalogue search: one tokenizer for indexing and querying, and a bounded edit distance. */
+/**
+ * Text analysis for the catalogue search: one tokenizer for indexing and querying, a stemmer per language (so
+ * "oorbellen" finds "oorbel" and "watches" finds "watch"), and a bounded edit distance for misspellings.
+ */
+import { StemmerDe } from '@nlpjs/lang-de';
+import { StemmerEn } from '@nlpjs/lang-en-min';
+import { StemmerNl } from '@nlpjs/lang-nl';
+import type { Language } from '@shop/shared';
 
 export function normalizeText(text: string): string {
   return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
@@ -11,6 +18,39 @@ export function tokenize(text: string): string[] {
     if (raw.length >= 2 || /^\d$/.test(raw)) tokens.push(raw);
   }
   return tokens;
+}
+
+export type Stemmer = (token: string) => string;
+
+/**
+ * The Snowball stemmer of a language, applied to tokens of letters only: numbers, sizes ("18k") and skus stay as
+ * typed. Dutch gets two rules the classic Snowball Dutch stemmer lacks (its successor, Kraaij-Pohlmann, has them):
+ * a doubled final consonant is undoubled ("oorbellen" -> "oorbell" -> "oorbel", as "oorbel" itself), and the plural
+ * "-es" of a word in "-e" is taken off first ("horloges" -> "horloge" -> "horlog"), so both forms meet.
+ */
+export function stemmerFor(language: Language): Stemmer {
+  switch (language) {
+    case 'nl': {
+      const snowball = new StemmerNl();
+      return (token) => {
+        if (!isWord(token)) return token;
+        const word = token.length >= 5 && /[^aeiou]es$/.test(token) ? token.slice(0, -1) : token;
+        return snowball.stemWord(word).replace(/([^aeiou])\1$/, '$1');
+      };
+    }
+    case 'en': {
+      const snowball = new StemmerEn();
+      return (token) => (isWord(token) ? snowball.stemWord(token) : token);
+    }
+    case 'de': {
+      const snowball = new StemmerDe();
+      return (token) => (isWord(token) ? snowball.stemWord(token) : token);
+    }
+  }
+}
+
+function isWord(token: string): boolean {
+  return token.length >= 3 && /^[a-z]+$/.test(token);
 }
 
 /** Edits allowed for a query term: fuzziness 2 as the spec sets, scaled down for short words as a search engine's AUTO does. */
