@@ -38,7 +38,7 @@ function writeJson(name: string, value: unknown): string {
 }
 
 describe('pnpm shop', () => {
-  it('imports a catalogue file, then a file with one changed price, and prints a one-line summary', { timeout: 60_000 }, async () => {
+  it('imports a catalogue file, then a file with one changed price, and prints a one-line summary', { timeout: 120_000 }, async () => {
     const first = await shop('import', writeJson('catalogue.json', fixtureCatalogue()));
     expect(first.code).toBe(0);
     expect(first.stdout.trim().split('\n')).toHaveLength(1);
@@ -52,12 +52,50 @@ describe('pnpm shop', () => {
     expect(second.code).toBe(0);
     expect(second.stdout).toMatch(/products 0 new, 1 updated; \d+ URL mappings \(0 changed\)/);
 
-    const exported = await shop('export', 'export/catalogue.json');
+    // One record per line by default; off a terminal, no progress: stderr stays empty.
+    const exported = await shop('export', 'export/catalogue.ndjson');
     expect(exported.code).toBe(0);
+    expect(exported.stderr).toBe('');
     expect(exported.stdout).toMatch(/^Exported 8 products, 7 categories, 6 attributes, 2 tax classes and 1 tax rules/);
+    const lines = fs.readFileSync(path.join(work, 'export', 'catalogue.ndjson'), 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as { kind: string; sku?: string; price?: number });
+    expect(lines[0]).toEqual({ kind: 'catalogue', version: 1 });
+    expect(lines.filter((l) => l.kind === 'product')).toHaveLength(8);
+    expect(lines.find((l) => l.sku === 'W-3')?.price).toBe(9500);
+    expect(fs.readdirSync(path.join(work, 'export'))).toEqual(['catalogue.ndjson']);
+
+    // The single document of earlier versions, on request.
+    const document = await shop('export', 'export/catalogue.json', '--format', 'json');
+    expect(document.code).toBe(0);
     const file = JSON.parse(fs.readFileSync(path.join(work, 'export', 'catalogue.json'), 'utf8')) as ReturnType<typeof fixtureCatalogue>;
     expect(file.products.find((p) => p.sku === 'W-3')?.price).toBe(9500);
     expect(file.products.find((p) => p.sku === 'W-2')?.price).toBe(6000);
+
+    // Both import again; the format is told by the content, whatever the name.
+    fs.copyFileSync(path.join(work, 'export', 'catalogue.ndjson'), path.join(work, 'export', 'lines-named.json'));
+    for (const name of ['export/catalogue.ndjson', 'export/lines-named.json']) {
+      const again = await shop('import', name);
+      expect(again.code, again.stderr).toBe(0);
+      expect(again.stdout).toMatch(/products 0 new, 8 updated; .*\(0 changed\)/);
+    }
+  });
+
+  it('names the line of each problem in a file of one record per line, and loads nothing', { timeout: 60_000 }, async () => {
+    const [w1, w2] = fixtureCatalogue().products;
+    const lines = [
+      JSON.stringify({ kind: 'catalogue', version: 1 }),
+      JSON.stringify({ kind: 'product', ...w1, price: 1 }),
+      '{"kind":"product","id":2,',
+      JSON.stringify({ kind: 'product', ...w2, price: -5 }),
+      JSON.stringify({ kind: 'produkt', id: 9 }),
+    ];
+    fs.writeFileSync(path.join(work, 'bad.ndjson'), `${lines.join('\n')}\n`);
+    const bad = await shop('import', 'bad.ndjson');
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr).toMatch(/^line 3: not valid JSON: .*column \d+/m);
+    expect(bad.stderr).toContain('line 4 (products, sku W-2): price: must be 0 or more');
+    expect(bad.stderr).toContain('line 5: unknown kind "produkt" (the kinds are attribute, category, product, tax_class, tax_rule)');
+    expect(bad.stderr).toContain('bad.ndjson: 3 records with problems (3 in all). Nothing was imported.');
   });
 
   it('lists every problem, loads nothing and exits with 1', { timeout: 60_000 }, async () => {
@@ -76,7 +114,7 @@ describe('pnpm shop', () => {
     expect(broken.code).toBe(1);
     expect(broken.stderr).toMatch(/broken\.json is not valid JSON: .*line 2.*Nothing was imported\./);
 
-    const exported = await shop('export', 'after-bad.json');
+    const exported = await shop('export', 'after-bad.json', '--format', 'json');
     const file = JSON.parse(fs.readFileSync(path.join(work, 'after-bad.json'), 'utf8')) as ReturnType<typeof fixtureCatalogue>;
     expect(exported.code).toBe(0);
     expect(file.products.find((p) => p.sku === 'W-1')?.price).toBe(5000);

@@ -2,7 +2,7 @@
  * `pnpm shop <command>`: the shop operator's commands, run against DATA_DIR like the server.
  *
  *   pnpm shop import <file> [--replace]   check a catalogue file and load it (upsert; --replace empties first)
- *   pnpm shop export <file>               write the stored catalogue in the same format
+ *   pnpm shop export <file> [--format]    write the stored catalogue, one record per line (or --format json)
  *   pnpm shop reviews pending              list the reviews waiting for moderation
  *   pnpm shop reviews approve|reject <id>  publish or turn down a review
  *   pnpm shop serve [--instances N]        run N instances behind a round-robin proxy (serve.ts)
@@ -16,11 +16,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { finished } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { countProblemRecords, formatImportProblem } from '@shop/shared';
 import { REVIEW_STATUS } from '@shop/shared/content/index';
 import { ConfigError, loadConfig } from '../config.ts';
-import { catalogueJson, exportCatalogue } from '../features/catalogue/catalogue.export.ts';
+import { writeCatalogueFile, type CatalogueFileFormat } from '../features/catalogue/catalogue.export.ts';
+import { catalogueFileFormat, importCatalogueLines } from '../features/catalogue/catalogue.import-file.ts';
 import { CatalogueImportError, importCatalogue, type ImportCounts, type ImportSummary } from '../features/catalogue/catalogue.import.ts';
 import { ReviewsRepository } from '../features/reviews/reviews.repository.ts';
 import { describeDatabase, migrateToLatest, openDatabase } from '../storage/database.ts';
@@ -33,10 +35,13 @@ import { migrateToPostgres } from './migrate-to-postgres.ts';
 import { SERVE_USAGE, serve, ServeUsageError } from './serve.ts';
 
 const USAGE = `Usage:
-  pnpm shop import <file> [--replace]   load a catalogue file (JSON: { attributes?, categories?, products?, taxClasses?, taxRules? });
-                                        records are matched by id and updated, records the file leaves out are kept;
-                                        --replace empties the catalogue first
-  pnpm shop export <file>               write the catalogue in the same format
+  pnpm shop import <file> [--replace]   load a catalogue file: one JSON record per line (NDJSON, as export writes it:
+                                        {"kind":"product",...}) or one JSON document { attributes?, categories?,
+                                        products?, taxClasses?, taxRules? }; records are matched by id and updated,
+                                        records the file leaves out are kept; --replace empties the catalogue first
+  pnpm shop export <file> [--format ndjson|json]
+                                        write the catalogue: one record per line (ndjson, the default, any size)
+                                        or one JSON document (json, the format of earlier versions)
   pnpm shop reviews pending              list the reviews waiting for moderation (oldest first)
   pnpm shop reviews approve <id>         publish a review (status 1)
   pnpm shop reviews reject <id>          turn a review down (status 3)
@@ -59,6 +64,29 @@ const err = (line: string) => process.stderr.write(`${line}\n`);
 function operatorPath(file: string): string {
   return path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
 }
+
+/**
+ * One line of progress on stderr, rewritten in place; only on a terminal, so a script or a log sees the summary
+ * alone. At most a few updates a second.
+ */
+function progressLine(stream: NodeJS.WriteStream = process.stderr): { show: (text: string) => void; clear: () => void } {
+  let shown = false;
+  let last = 0;
+  return {
+    show(text) {
+      if (!stream.isTTY || performance.now() - last < 200) return;
+      last = performance.now();
+      stream.write(`\r\x1b[2K${text}`);
+      shown = true;
+    },
+    clear() {
+      if (shown) stream.write('\r\x1b[2K');
+      shown = false;
+    },
+  };
+}
+
+const percent = (done: number, total: number) => `${total > 0 ? Math.min(100, Math.floor((done / total) * 100)) : 100}%`;
 
 function seconds(since: number): string {
   return `${((performance.now() - since) / 1000).toFixed(1)} s`;
@@ -85,7 +113,7 @@ async function run(argv: string[]): Promise<number> {
   if (argv[0] === 'inbox') return inboxCommand(argv.slice(1), loadConfig(process.env), { out, err, operatorPath });
   if (argv[0] === 'forms') return formsCommand(argv.slice(1), loadConfig(process.env), { out, err, operatorPath });
   if (argv[0] === 'content') return contentCommand(argv.slice(1), () => loadConfig(process.env), { out, err, operatorPath });
-  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { replace: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } } });
+  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { replace: { type: 'boolean', default: false }, format: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } } });
   const [command, file, ...extra] = positionals;
   if (values.help) {
     out(USAGE);
@@ -94,36 +122,59 @@ async function run(argv: string[]): Promise<number> {
   if (command === 'reviews') return reviews(positionals.slice(1));
   if ((command !== 'import' && command !== 'export') || !file || extra.length > 0) throw new UsageError(command ? `Unknown or incomplete command: ${positionals.join(' ')}` : 'No command given');
   if (command === 'export' && values.replace) throw new UsageError('--replace belongs to import');
+  if (command === 'import' && values.format !== undefined) throw new UsageError('--format belongs to export: import tells the format from the file');
 
   const config = loadConfig(process.env);
   const target = operatorPath(file);
   const started = performance.now();
 
   if (command === 'import') {
-    let text: string;
+    let format: CatalogueFileFormat;
     try {
-      text = fs.readFileSync(target, 'utf8');
+      format = await catalogueFileFormat(target);
     } catch (error) {
       err(`Cannot read ${target}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : String(error)}`);
       return 1;
     }
     let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch (error) {
-      err(`${file} is not valid JSON: ${jsonErrorMessage(error, text)}. Nothing was imported.`);
-      return 1;
+    if (format === 'document') {
+      let text: string;
+      try {
+        text = fs.readFileSync(target, 'utf8');
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'ERR_STRING_TOO_LONG') err(`${file} is too large to read as one JSON document: write it with one record per line (NDJSON, what \`pnpm shop export\` writes). Nothing was imported.`);
+        else err(`Cannot read ${target}: ${String(error)}`);
+        return 1;
+      }
+      try {
+        json = JSON.parse(text);
+      } catch (error) {
+        err(`${file} is not valid JSON: ${jsonErrorMessage(error, text)}. Nothing was imported.`);
+        return 1;
+      }
     }
     const db = await openDatabase(config);
+    const progress = progressLine();
     try {
       await migrateToLatest(db);
       const mode = values.replace ? 'replace' : 'upsert';
-      const summary = await importCatalogue(db, json, { mode, useUrlKeys: config.useUrlKeys, now: new Date(), origin: target });
+      const options = { mode, useUrlKeys: config.useUrlKeys, now: new Date(), origin: target } as const;
+      const summary =
+        format === 'document'
+          ? await importCatalogue(db, json, options)
+          : await importCatalogueLines(db, target, {
+              ...options,
+              onProgress: (p) =>
+                progress.show(p.step === 'checking' ? `Checking ${file}: ${percent(p.bytes, p.totalBytes)}` : `Writing products: ${p.products.toLocaleString('en')} of ${p.totalProducts.toLocaleString('en')}`),
+            });
+      progress.clear();
       out(
         `Imported ${file} into ${describeDatabase(config)} in ${seconds(started)} (${mode}): ${describeImport(summary)}; ${summary.urlRewrites} URL mappings (${summary.urlRewritesChanged} changed). A running server shows the changes after its next start.`,
       );
       return 0;
     } catch (error) {
+      progress.clear();
       if (!(error instanceof CatalogueImportError)) throw error;
       for (const problem of error.problems) err(formatImportProblem(problem));
       const records = countProblemRecords(error.problems);
@@ -134,17 +185,32 @@ async function run(argv: string[]): Promise<number> {
     }
   }
 
+  const format = (values.format ?? 'ndjson') === 'json' ? 'document' : (values.format ?? 'ndjson') === 'ndjson' ? 'lines' : null;
+  if (!format) throw new UsageError(`--format is ndjson (one record per line, the default) or json (one document), not "${values.format}"`);
   const db = await openDatabase(config);
+  const progress = progressLine();
+  // Written beside the target and renamed when complete: a failed export never leaves half a file under its name.
+  const partial = `${target}.partial`;
+  let stream: fs.WriteStream | undefined;
   try {
     await migrateToLatest(db);
-    const catalogue = await exportCatalogue(db);
     fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.writeFileSync(target, catalogueJson(catalogue));
+    stream = fs.createWriteStream(partial);
+    const counts = await writeCatalogueFile(db, stream, {
+      format,
+      onProgress: (written, total) => progress.show(`Exporting products: ${written.toLocaleString('en')} of ${total.toLocaleString('en')}`),
+    });
+    await finished(stream.end());
+    fs.renameSync(partial, target);
+    progress.clear();
     out(
-      `Exported ${catalogue.products.length} products, ${catalogue.categories.length} categories, ${catalogue.attributes.length} attributes, ${catalogue.taxClasses.length} tax classes and ${catalogue.taxRules.length} tax rules from ${describeDatabase(config)} to ${file} in ${seconds(started)}.`,
+      `Exported ${counts.products} products, ${counts.categories} categories, ${counts.attributes} attributes, ${counts.taxClasses} tax classes and ${counts.taxRules} tax rules from ${describeDatabase(config)} to ${file} in ${seconds(started)}.`,
     );
     return 0;
   } finally {
+    progress.clear();
+    stream?.destroy();
+    fs.rmSync(partial, { force: true });
     await db.destroy();
   }
 }

@@ -48,6 +48,8 @@ export interface ImportProblem {
   /** The field inside the record ("stores.nl.url_key"), or '' for the record as a whole. */
   field: string;
   message: string;
+  /** The line of a file with one record per line (NDJSON), where the record's position says little. */
+  line?: number;
 }
 
 export type ImportCheck = { ok: true; catalogue: SourceCatalogue } | { ok: false; problems: ImportProblem[] };
@@ -61,9 +63,82 @@ const SCHEMAS = {
 } as const;
 
 type Valid<K extends CatalogueImportSection> = SourceCatalogue[K][number];
-interface Located<T> {
+export interface Located<T> {
+  /** The record's position in its section, or its line in a file with one record per line. */
   index: number;
   value: T;
+}
+
+/** The records of an import, checked one by one, for the checks across records. Products only as far as others refer to them. */
+export interface ImportRecords {
+  attributes: Located<Valid<'attributes'>>[];
+  categories: Located<Valid<'categories'>>[];
+  products: Located<ProductRefs>[];
+  taxClasses: Located<Valid<'taxClasses'>>[];
+  taxRules: Located<Valid<'taxRules'>>[];
+}
+
+/** Keys of records that failed their schema: nothing that refers to them is reported as "unknown" a second time. */
+export interface BrokenImportKeys {
+  productIds: Set<unknown>;
+  skus: Set<unknown>;
+  categoryIds: Set<unknown>;
+  attributeCodes: Set<unknown>;
+  taxClassIds: Set<unknown>;
+}
+
+export const noBrokenImportKeys = (): BrokenImportKeys => ({ productIds: new Set(), skus: new Set(), categoryIds: new Set(), attributeCodes: new Set(), taxClassIds: new Set() });
+
+/** Notes the keys a record that failed its schema still names (see BrokenImportKeys). */
+export function noteBrokenKeys(broken: BrokenImportKeys, section: CatalogueImportSection, record: unknown): void {
+  if (!isPlainObject(record)) return;
+  const note = (set: Set<unknown>, key: string) => {
+    if (record[key] !== undefined) set.add(record[key]);
+  };
+  if (section === 'products') {
+    note(broken.productIds, 'id');
+    note(broken.skus, 'sku');
+  } else if (section === 'categories') note(broken.categoryIds, 'id');
+  else if (section === 'attributes') note(broken.attributeCodes, 'attribute_code');
+  else if (section === 'taxClasses') note(broken.taxClassIds, 'id');
+}
+
+/** How a problem names another record of the file: its position in the section, or its line. */
+export type ImportPlace = (section: CatalogueImportSection, index: number) => string;
+const sectionPlace: ImportPlace = (section, index) => `${section}[${index}]`;
+
+/** A product as far as other records refer to it (what the checks across records keep of each product). */
+export function productRefs(p: SourceProduct): ProductRefs {
+  return {
+    id: p.id,
+    sku: p.sku,
+    type_id: p.type_id,
+    tax_class_id: p.tax_class_id,
+    category_ids: p.category_ids,
+    attributes: p.attributes,
+    ...(p.configurable_options === undefined ? {} : { configurable_options: p.configurable_options }),
+    ...(p.child_ids === undefined ? {} : { child_ids: p.child_ids }),
+    ...(p.parent_id === undefined ? {} : { parent_id: p.parent_id }),
+    ...(p.links === undefined ? {} : { links: p.links }),
+    ...(p.bundle_options === undefined ? {} : { bundle_options: p.bundle_options }),
+    ...(p.related_links === undefined ? {} : { related_links: p.related_links }),
+    url_keys: urlKeys(p.stores),
+  };
+}
+
+/** One record against its section's schema; `index` locates its problems. */
+export function checkImportRecord<K extends CatalogueImportSection>(section: K, record: unknown, index: number): { ok: true; value: Valid<K> } | { ok: false; problems: ImportProblem[] } {
+  const schema = SCHEMAS[section] as unknown as z.ZodMiniType<Valid<K>>;
+  const result = schema.safeParse(record);
+  if (result.success) return { ok: true, value: result.data };
+  return { ok: false, problems: result.error.issues.map((issue) => ({ section, index, label: recordLabel(section, record), field: fieldPath(issue.path), message: issueMessage(issue, record) })) };
+}
+
+/** The checks across records and against the stored catalogue, for records already checked one by one. */
+export function crossCheckCatalogue(records: ImportRecords, broken: BrokenImportKeys, stored: StoredCatalogueRefs, place: ImportPlace = sectionPlace): ImportProblem[] {
+  const problems: ImportProblem[] = [];
+  crossCheck(records, broken, stored, problems, place);
+  return problems;
 }
 
 export function checkCatalogueImport(input: unknown, stored: StoredCatalogueRefs = NO_STORED_CATALOGUE): ImportCheck {
@@ -96,7 +171,14 @@ export function checkCatalogueImport(input: unknown, stored: StoredCatalogueRefs
     taxClasses: parseSection('taxClasses', raw.taxClasses, problems),
     taxRules: parseSection('taxRules', raw.taxRules, problems),
   };
-  crossCheck(parsed, raw, stored, problems);
+  const broken = noBrokenImportKeys();
+  for (const section of CATALOGUE_IMPORT_SECTIONS) {
+    const ok = new Set(parsed[section].map((r) => r.index));
+    raw[section].forEach((record, i) => {
+      if (!ok.has(i)) noteBrokenKeys(broken, section, record);
+    });
+  }
+  crossCheck({ ...parsed, products: parsed.products.map((r) => ({ index: r.index, value: productRefs(r.value) })) }, broken, stored, problems, sectionPlace);
 
   if (problems.length > 0) return { ok: false, problems: sortProblems(problems) };
   return {
@@ -112,12 +194,11 @@ export function checkCatalogueImport(input: unknown, stored: StoredCatalogueRefs
 }
 
 function parseSection<K extends CatalogueImportSection>(section: K, records: unknown[], problems: ImportProblem[]): Located<Valid<K>>[] {
-  const schema = SCHEMAS[section] as unknown as z.ZodMiniType<Valid<K>>;
   const valid: Located<Valid<K>>[] = [];
   records.forEach((record, index) => {
-    const result = schema.safeParse(record);
-    if (result.success) valid.push({ index, value: result.data });
-    else for (const issue of result.error.issues) problems.push({ section, index, label: recordLabel(section, record), field: fieldPath(issue.path), message: issueMessage(issue, record) });
+    const result = checkImportRecord(section, record, index);
+    if (result.ok) valid.push({ index, value: result.value });
+    else problems.push(...result.problems);
   });
   return valid;
 }
@@ -131,32 +212,14 @@ interface Entry<T> {
   value: T;
 }
 
-interface Parsed {
-  attributes: Located<Valid<'attributes'>>[];
-  categories: Located<Valid<'categories'>>[];
-  products: Located<Valid<'products'>>[];
-  taxClasses: Located<Valid<'taxClasses'>>[];
-  taxRules: Located<Valid<'taxRules'>>[];
-}
-
-function crossCheck(parsed: Parsed, raw: Record<CatalogueImportSection, unknown[]>, stored: StoredCatalogueRefs, problems: ImportProblem[]): void {
+function crossCheck(parsed: ImportRecords, broken: BrokenImportKeys, stored: StoredCatalogueRefs, problems: ImportProblem[], place: ImportPlace): void {
   const report: Report = (section, origin, label, field, message) =>
     problems.push({ section, index: origin === 'stored' ? null : origin.index, label, field, message });
-
-  // Records that failed their schema still name their keys: nothing refers to them as "unknown" a second time.
-  const brokenKeys = (section: CatalogueImportSection, key: string, valid: ReadonlyArray<Located<unknown>>) => {
-    const ok = new Set(valid.map((r) => r.index));
-    return new Set(raw[section].flatMap((record, i) => (!ok.has(i) && isPlainObject(record) && record[key] !== undefined ? [record[key]] : [])));
-  };
-  const brokenProductIds = brokenKeys('products', 'id', parsed.products);
-  const brokenSkus = brokenKeys('products', 'sku', parsed.products);
-  const brokenCategoryIds = brokenKeys('categories', 'id', parsed.categories);
-  const brokenAttributeCodes = brokenKeys('attributes', 'attribute_code', parsed.attributes);
-  const brokenTaxClassIds = brokenKeys('taxClasses', 'id', parsed.taxClasses);
+  const { productIds: brokenProductIds, skus: brokenSkus, categoryIds: brokenCategoryIds, attributeCodes: brokenAttributeCodes, taxClassIds: brokenTaxClassIds } = broken;
 
   const attributeLabel = (a: { attribute_code: string }) => `attribute_code ${a.attribute_code}`;
   const idLabel = (r: { id: number }) => `id ${r.id}`;
-  const attributes = merge('attributes', parsed.attributes, stored.attributes, (a) => a.attribute_id, 'attribute_id', attributeLabel, report);
+  const attributes = merge('attributes', parsed.attributes, stored.attributes, (a) => a.attribute_id, 'attribute_id', attributeLabel, report, place);
   const categories = merge(
     'categories',
     parsed.categories.map((r) => ({ index: r.index, value: { id: r.value.id, parent_id: r.value.parent_id, url_keys: urlKeys(r.value.stores) } })),
@@ -165,24 +228,17 @@ function crossCheck(parsed: Parsed, raw: Record<CatalogueImportSection, unknown[
     'id',
     idLabel,
     report,
+    place,
   );
-  const products = merge(
-    'products',
-    parsed.products.map((r) => ({ index: r.index, value: { ...r.value, url_keys: urlKeys(r.value.stores) } as ProductRefs })),
-    stored.products,
-    (p) => p.id,
-    'id',
-    productLabel,
-    report,
-  );
-  const taxClasses = merge('taxClasses', parsed.taxClasses, stored.taxClasses, (c) => c.id, 'id', idLabel, report);
-  const taxRules = merge('taxRules', parsed.taxRules, stored.taxRules, (r) => r.id, 'id', idLabel, report);
+  const products = merge('products', parsed.products, stored.products, (p) => p.id, 'id', productLabel, report, place);
+  const taxClasses = merge('taxClasses', parsed.taxClasses, stored.taxClasses, (c) => c.id, 'id', idLabel, report, place);
+  const taxRules = merge('taxRules', parsed.taxRules, stored.taxRules, (r) => r.id, 'id', idLabel, report, place);
 
   // Natural keys stay unique once the file's records have replaced the stored ones with the same id.
   const matchedById = (what: string) => (id: number) => ` (records are matched by id: use ${what} ${id} to update it)`;
-  uniqueAcross('products', products, (p) => [['sku', p.sku]], productLabel, (p) => `product ${p.id}`, (k) => k, report, (p) => matchedById('id')(p.id));
-  uniqueAcross('attributes', attributes, (a) => [['attribute_code', a.attribute_code]], attributeLabel, (a) => `attribute ${a.attribute_id}`, (k) => k, report, (a) => matchedById('attribute_id')(a.attribute_id));
-  uniqueAcross('taxRules', taxRules, (r) => [['code', r.code]], idLabel, (r) => `tax rule ${r.id}`, (k) => JSON.stringify(k), report, (r) => matchedById('id')(r.id));
+  uniqueAcross('products', products, (p) => [['sku', p.sku]], productLabel, (p) => `product ${p.id}`, (k) => k, report, place, (p) => matchedById('id')(p.id));
+  uniqueAcross('attributes', attributes, (a) => [['attribute_code', a.attribute_code]], attributeLabel, (a) => `attribute ${a.attribute_id}`, (k) => k, report, place, (a) => matchedById('attribute_id')(a.attribute_id));
+  uniqueAcross('taxRules', taxRules, (r) => [['code', r.code]], idLabel, (r) => `tax rule ${r.id}`, (k) => JSON.stringify(k), report, place, (r) => matchedById('id')(r.id));
   const storeKey = (k: string) => {
     const [store, , key] = k.split('\u0000');
     return `"${key}" (store ${store})`;
@@ -195,6 +251,7 @@ function crossCheck(parsed: Parsed, raw: Record<CatalogueImportSection, unknown[
     (p) => `product ${p.id} (sku ${p.sku})`,
     storeKey,
     report,
+    place,
   );
   uniqueAcross(
     'categories',
@@ -204,8 +261,9 @@ function crossCheck(parsed: Parsed, raw: Record<CatalogueImportSection, unknown[
     (c) => `sibling category ${c.id}`,
     storeKey,
     report,
+    place,
   );
-  checkTaxRates(parsed.taxRules, stored.taxRates, report);
+  checkTaxRates(parsed.taxRules, stored.taxRates, report, place);
 
   const skus = new Set([...products.values()].map((e) => e.value.sku));
   const attributesByCode = new Map([...attributes.values()].map((e) => [e.value.attribute_code, e.value]));
@@ -292,6 +350,7 @@ function merge<T, F extends T>(
   idField: string,
   label: (value: T) => string,
   report: Report,
+  place: ImportPlace,
 ): Map<number, Entry<T>> {
   const merged = new Map<number, Entry<T>>();
   for (const value of fromStore) merged.set(idOf(value), { origin: 'stored', value });
@@ -300,7 +359,7 @@ function merge<T, F extends T>(
     const id = idOf(value);
     const first = firstAt.get(id);
     if (first !== undefined) {
-      report(section, { index }, label(value), idField, `${id} appears again (first at ${section}[${first}])`);
+      report(section, { index }, label(value), idField, `${id} appears again (first at ${place(section, first)})`);
       continue;
     }
     firstAt.set(id, index);
@@ -321,6 +380,7 @@ function uniqueAcross<T>(
   describe: (value: T) => string,
   show: (key: string) => string,
   report: Report,
+  place: ImportPlace,
   hint: (stored: T) => string = () => '',
 ): void {
   // Most keys have one owner: only the shared ones get a list.
@@ -340,12 +400,13 @@ function uniqueAcross<T>(
       const field = keysOf(entry.value).find(([, k]) => k === key)?.[0] ?? '';
       const earlier = inFile[0];
       if (storedOwner) report(section, entry.origin, label(entry.value), field, `${show(key)} is already taken by ${describe(storedOwner.value)} in the catalogue${hint(storedOwner.value)}`);
-      else if (i > 0 && earlier) report(section, entry.origin, label(entry.value), field, `${show(key)} is already taken by ${describe(earlier.value)} at ${section}[${earlier.origin.index}]`);
+      else if (i > 0 && earlier) report(section, entry.origin, label(entry.value), field, `${show(key)} is already taken by ${describe(earlier.value)} at ${place(section, earlier.origin.index)}`);
     });
   }
 }
 
-function checkTaxRates(rules: ReadonlyArray<Located<Valid<'taxRules'>>>, stored: StoredCatalogueRefs['taxRates'], report: Report): void {
+function checkTaxRates(rules: ReadonlyArray<Located<Valid<'taxRules'>>>, stored: StoredCatalogueRefs['taxRates'], report: Report, place: ImportPlace): void {
+  const rateAt = (rule: number, i: number) => (place === sectionPlace ? `${place('taxRules', rule)}.rates[${i}]` : `rates[${i}] on ${place('taxRules', rule)}`);
   interface Seen {
     rule: number;
     ruleId: number;
@@ -360,7 +421,7 @@ function checkTaxRates(rules: ReadonlyArray<Located<Valid<'taxRules'>>>, stored:
       const first = fromFile.get(rate.id);
       if (!first) fromFile.set(rate.id, { rule: index, ruleId: rule.id, i, json, code: rate.code });
       else if (first.json !== json) {
-        report('taxRules', { index }, `id ${rule.id}`, `rates[${i}]`, `rate ${rate.id} differs from its first definition at taxRules[${first.rule}].rates[${first.i}]; a rate shared by rules must be the same everywhere`);
+        report('taxRules', { index }, `id ${rule.id}`, `rates[${i}]`, `rate ${rate.id} differs from its first definition at ${rateAt(first.rule, first.i)}; a rate shared by rules must be the same everywhere`);
       }
     });
   }
@@ -377,7 +438,7 @@ function checkTaxRates(rules: ReadonlyArray<Located<Valid<'taxRules'>>>, stored:
     });
     if (other === undefined) continue;
     const file = fromFile.get(other);
-    const where = file ? `at taxRules[${file.rule}]` : 'in the catalogue';
+    const where = file ? `at ${place('taxRules', file.rule)}` : 'in the catalogue';
     report('taxRules', { index: seen.rule }, `id ${seen.ruleId}`, `rates[${seen.i}].code`, `${JSON.stringify(seen.code)} is already the code of tax rate ${other} ${where}`);
   }
 }
@@ -395,6 +456,10 @@ function inCycle(start: number, categories: ReadonlyMap<number, Entry<{ id: numb
 // Messages.
 
 export function formatImportProblem(problem: ImportProblem): string {
+  if (problem.line !== undefined) {
+    const what = [problem.section, problem.label].filter(Boolean).join(', ');
+    return `line ${problem.line}${what ? ` (${what})` : ''}: ${problem.field ? `${problem.field}: ` : ''}${problem.message}`;
+  }
   const place =
     problem.section === null
       ? 'file'
@@ -406,7 +471,7 @@ export function formatImportProblem(problem: ImportProblem): string {
 
 /** How many records have problems: a record with three problems counts once. */
 export function countProblemRecords(problems: readonly ImportProblem[]): number {
-  return new Set(problems.map((p) => `${p.section}|${p.index ?? p.label}`)).size;
+  return new Set(problems.map((p) => (p.line === undefined ? `${p.section}|${p.index ?? p.label}` : `line ${p.line}`))).size;
 }
 
 function documentProblem(section: CatalogueImportSection | '', message: string): ImportProblem {

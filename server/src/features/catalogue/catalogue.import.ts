@@ -1,9 +1,10 @@
 /**
  * Stores a catalogue import in one transaction (`pnpm shop import`, the demo seed, tests and the bench all come
  * through here):
- *   1. check the file against the shared schemas and, across records, against the stored catalogue;
+ *   1. check the file against the shared schemas and, across records, against the stored catalogue (a document
+ *      here; a file with one record per line in catalogue.import-file.ts, which keeps only what the checks need);
  *   2. 'replace' empties the catalogue first; 'upsert' keeps every record the file does not mention;
- *   3. write attributes, tax, categories and products (texts, stock, category links) by id;
+ *   3. write attributes, tax, categories and products (texts, stock, category links) by id, products in batches;
  *   4. recompute category paths, url paths and URL mappings (spec 1 §2) over the merged catalogue, writing only
  *      what changed, and log the import in catalogue_changes.
  * Nothing is written when any record has a problem.
@@ -314,15 +315,58 @@ function counts(ids: Record<keyof ImportCounts, readonly number[]>, isStored: Re
   return { created, updated };
 }
 
+/** A product as far as writing needs it before its full record comes: keys, categories and the texts of its url path. */
+export interface ProductPlan {
+  id: number;
+  sku: string;
+  category_ids: readonly number[];
+  stores: Record<StoreCode, { name: string; url_key: string }>;
+}
+
+export const productPlan = (p: SourceProduct): ProductPlan => ({
+  id: p.id,
+  sku: p.sku,
+  category_ids: p.category_ids,
+  stores: Object.fromEntries(STORE_CODES.map((s) => [s, { name: p.stores[s].name, url_key: p.stores[s].url_key }])) as ProductPlan['stores'],
+});
+
+/**
+ * An import whose records passed every check, ready to be written. The small sections are whole; products are
+ * planned up front and their full records come in batches, in file order, so a file of any size is never held at once.
+ */
+export interface CheckedImport extends Pick<SourceCatalogue, 'attributes' | 'categories' | 'taxClasses' | 'taxRules'> {
+  products: readonly ProductPlan[];
+  productBatches: () => AsyncIterable<readonly SourceProduct[]>;
+}
+
+export const PRODUCT_BATCH = 1000;
+
+/** Checks run against what the catalogue holds (nothing for 'replace'); they throw CatalogueImportError on a problem. */
+export type ImportCheckStep = (stored: StoredCatalogueRefs) => CheckedImport | Promise<CheckedImport>;
+
 export async function importCatalogue(db: Db, source: unknown, options: ImportOptions): Promise<ImportSummary> {
+  return storeCatalogueImport(db, options, (stored) => {
+    const check = checkCatalogueImport(source, stored);
+    if (!check.ok) throw new CatalogueImportError(check.problems);
+    const { products, ...rest } = check.catalogue;
+    return {
+      ...rest,
+      products: products.map(productPlan),
+      async *productBatches() {
+        for (let i = 0; i < products.length; i += PRODUCT_BATCH) yield products.slice(i, i + PRODUCT_BATCH);
+      },
+    };
+  });
+}
+
+/** Steps 2 to 4 of the header, in one transaction, for the records `check` passes (a document, or a file read line by line). */
+export async function storeCatalogueImport(db: Db, options: ImportOptions, check: ImportCheckStep): Promise<ImportSummary> {
   return db.transaction().execute(async (trx) => {
     // PostgreSQL: one import at a time, from its first read on, so each reads what the previous one wrote and the
     // catalogue versions (catalogue_changes ids) come in commit order.
     await lockCatalogueImports(trx);
     const stored = options.mode === 'replace' ? EMPTY : await loadStored(trx);
-    const check = checkCatalogueImport(source, stored.refs);
-    if (!check.ok) throw new CatalogueImportError(check.problems);
-    const file = check.catalogue;
+    const file = await check(stored.refs);
     if (options.mode === 'replace') {
       for (const table of CATALOGUE_TABLES) await trx.deleteFrom(table).execute();
     }
@@ -374,7 +418,7 @@ export async function importCatalogue(db: Db, source: unknown, options: ImportOp
   });
 }
 
-async function writeAttributesAndTax(trx: Trx, file: SourceCatalogue, stored: StoredCatalogue, rates: SourceCatalogue['taxRules'][number]['rates']): Promise<void> {
+async function writeAttributesAndTax(trx: Trx, file: CheckedImport, stored: StoredCatalogue, rates: SourceCatalogue['taxRules'][number]['rates']): Promise<void> {
   const renamed = <T>(items: readonly T[], id: (item: T) => number, key: (item: T) => string, codes: ReadonlyMap<number, string>) =>
     items.filter((item) => codes.has(id(item)) && codes.get(id(item)) !== key(item)).map(id);
 
@@ -441,7 +485,7 @@ interface MergedUrls {
 }
 
 /** Category paths and url paths, and product url paths, for the catalogue as it is after the import. */
-function mergedUrls(file: SourceCatalogue, stored: StoredCatalogue, useUrlKeys: boolean): MergedUrls {
+function mergedUrls(file: CheckedImport, stored: StoredCatalogue, useUrlKeys: boolean): MergedUrls {
   const categories = new Map<number, { id: number; parent_id: number; stores: StoreKeys }>();
   for (const c of stored.categories.values()) categories.set(c.id, c);
   for (const c of file.categories) categories.set(c.id, c);
@@ -474,7 +518,7 @@ function mergedUrls(file: SourceCatalogue, stored: StoredCatalogue, useUrlKeys: 
   return { paths, levels, categoryUrls, productUrls, categoryIds: byId.map((c) => c.id), productIds };
 }
 
-async function writeCategories(trx: Trx, file: SourceCatalogue, stored: StoredCatalogue, urls: MergedUrls): Promise<void> {
+async function writeCategories(trx: Trx, file: CheckedImport, stored: StoredCatalogue, urls: MergedUrls): Promise<void> {
   await writeInBatches(
     trx,
     'categories',
@@ -525,15 +569,43 @@ async function writeCategories(trx: Trx, file: SourceCatalogue, stored: StoredCa
   }
 }
 
-async function writeProducts(trx: Trx, file: SourceCatalogue, stored: StoredCatalogue, urls: MergedUrls): Promise<void> {
+async function writeProducts(trx: Trx, file: CheckedImport, stored: StoredCatalogue, urls: MergedUrls): Promise<void> {
+  // Before any batch: a product's old texts, links, stock and sku make way, so no batch meets a key a later one frees.
   const existing = file.products.map((p) => p.id).filter((id) => stored.products.has(id));
   for (const table of ['product_texts', 'product_categories', 'stock_items'] as const) await deleteWhereIn(trx, table, 'product_id', existing);
   await parkRenamed(trx, 'products', 'sku', 'id', file.products.filter((p) => (stored.products.get(p.id)?.sku ?? p.sku) !== p.sku).map((p) => p.id));
 
+  // A product keeps its place in a category it was already in; new members join at the end, in file order.
+  const next = new Map(stored.maxPositions);
+  let planned = 0;
+  for await (const batch of file.productBatches()) {
+    for (const p of batch) {
+      // The batches must bring the products that were checked, in the same order (a file re-read must not have changed).
+      if (file.products[planned]?.id !== p.id) throw new Error(`The import's products changed while it ran (expected product ${file.products[planned]?.id ?? 'none'}, got ${p.id}); nothing was imported`);
+      planned++;
+    }
+    await writeProductBatch(trx, batch, stored, urls, next);
+  }
+  if (planned !== file.products.length) throw new Error(`The import's products changed while it ran (${file.products.length} checked, ${planned} read); nothing was imported`);
+
+  // Stored products the file does not mention move when their category does (or a name clash shifts them).
+  const inFile = new Set(file.products.map((p) => p.id));
+  for (const p of stored.products.values()) {
+    if (inFile.has(p.id)) continue;
+    for (const store of STORE_CODES) {
+      const url_path = urls.productUrls[store].get(p.id) ?? '';
+      if (url_path !== p.stores[store].url_path) {
+        await trx.updateTable('product_texts').set({ url_path }).where('product_id', '=', p.id).where('store_code', '=', store).execute();
+      }
+    }
+  }
+}
+
+async function writeProductBatch(trx: Trx, products: readonly SourceProduct[], stored: StoredCatalogue, urls: MergedUrls, next: Map<number, number>): Promise<void> {
   await writeInBatches(
     trx,
     'products',
-    file.products.map((p) => {
+    products.map((p) => {
       const { id, sku, type_id, status, visibility, price, special_price, special_from_date, special_to_date, tax_class_id, created_at, updated_at, stores: _stores, stock: _stock, category_ids: _categories, parent_id, ...rest } = p;
       return {
         id,
@@ -557,7 +629,7 @@ async function writeProducts(trx: Trx, file: SourceCatalogue, stored: StoredCata
   await writeInBatches(
     trx,
     'product_texts',
-    file.products.flatMap((p) =>
+    products.flatMap((p) =>
       STORE_CODES.map((store) => ({
         product_id: p.id,
         store_code: store,
@@ -569,12 +641,10 @@ async function writeProducts(trx: Trx, file: SourceCatalogue, stored: StoredCata
       })),
     ),
   );
-  // A product keeps its place in a category it was already in; new members join at the end, in file order.
-  const next = new Map(stored.maxPositions);
   await writeInBatches(
     trx,
     'product_categories',
-    file.products.flatMap((p) =>
+    products.flatMap((p) =>
       [...new Set(p.category_ids)].map((category_id) => {
         let position = stored.products.get(p.id)?.positions.get(category_id);
         if (position === undefined) {
@@ -588,7 +658,7 @@ async function writeProducts(trx: Trx, file: SourceCatalogue, stored: StoredCata
   await writeInBatches(
     trx,
     'stock_items',
-    file.products.map((p) => ({
+    products.map((p) => ({
       product_id: p.id,
       sku: p.sku,
       qty: p.stock.qty,
@@ -597,18 +667,6 @@ async function writeProducts(trx: Trx, file: SourceCatalogue, stored: StoredCata
       backorders: bool(p.stock.backorders),
     })),
   );
-
-  // Stored products the file does not mention move when their category does (or a name clash shifts them).
-  const inFile = new Set(file.products.map((p) => p.id));
-  for (const p of stored.products.values()) {
-    if (inFile.has(p.id)) continue;
-    for (const store of STORE_CODES) {
-      const url_path = urls.productUrls[store].get(p.id) ?? '';
-      if (url_path !== p.stores[store].url_path) {
-        await trx.updateTable('product_texts').set({ url_path }).where('product_id', '=', p.id).where('store_code', '=', store).execute();
-      }
-    }
-  }
 }
 
 /** The URL mappings of every category and product path (spec 1 §2), brought in line with the merged catalogue. */
