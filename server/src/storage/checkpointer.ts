@@ -61,10 +61,15 @@ export function startCheckpointer(file: string, options: { everyMs?: number; onE
   return {
     stop() {
       stopping ??= (async () => {
+        // Whoever waits for the stop is waited for: an unref'd worker and timer alone would let Node end the process
+        // (exit code 13 under a top-level await) before the worker had closed its connection.
+        worker.ref();
         worker.postMessage('stop');
         // A worker stuck in a long checkpoint is not waited for past a second.
-        const timeout = new Promise<'late'>((resolve) => setTimeout(resolve, 1000, 'late').unref());
+        let timer: NodeJS.Timeout | undefined;
+        const timeout = new Promise<'late'>((resolve) => (timer = setTimeout(resolve, 1000, 'late')));
         if ((await Promise.race([ended, timeout])) === 'late') await worker.terminate();
+        clearTimeout(timer);
       })();
       return stopping;
     },
