@@ -55,7 +55,8 @@ export default defineConfig({
         webServer: {
           command: 'pnpm --filter @shop/server start',
           cwd: root,
-          url: `${baseURL}/health`,
+          // Ready: listening and its catalogue loaded (before, searches answer a 503 `catalogue_loading`).
+          url: `${baseURL}/health/ready`,
           reuseExistingServer: false,
           // The first start builds and seeds the catalogue database.
           timeout: 300_000,

@@ -16,7 +16,7 @@ export interface SecondShop {
   stop(): void;
 }
 
-/** Starts the built server with `settings` over the journeys' environment; resolves once it answers /health. */
+/** Starts the built server with `settings` over the journeys' environment; resolves once it answers /health/ready (its catalogue loaded). */
 export async function startSecondShop(name: string, settings: Record<string, string>): Promise<SecondShop> {
   const server: ChildProcess = spawn(process.execPath, ['--expose-gc', 'dist/server.mjs'], {
     cwd: path.join(root, 'server'),
@@ -44,6 +44,6 @@ export async function startSecondShop(name: string, settings: Record<string, str
     });
     server.once('exit', (code) => reject(new Error(`the ${name} shop stopped (${code}):\n${log}`)));
   });
-  await expect.poll(async () => fetch(`${url}/health`).then((r) => r.ok, () => false), { timeout: 60_000 }).toBe(true);
+  await expect.poll(async () => fetch(`${url}/health/ready`).then((r) => r.ok, () => false), { timeout: 60_000 }).toBe(true);
   return { url, stop: () => void server.kill() };
 }

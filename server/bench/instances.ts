@@ -4,7 +4,7 @@
  * would run), one fresh database per bench, and N bundled servers (`dist/server.mjs`, as `pnpm start` runs it) as
  * child processes on that database with one shared TOKEN_SECRET and DATA_DIR. Each child listens on a free port the
  * OS gave (asked for just before), logs errors only (no per-request lines, like the in-process SQLite bench) and
- * counts as up once /health answers.
+ * counts as up once /health/ready answers (its catalogue loaded).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -90,7 +90,7 @@ export interface Instances {
 
 /**
  * Starts `count` bundled servers on `databaseUrl`, all at once (the others wait on the startup lock while the first
- * migrates), and resolves when every one answers /health. `settings` go over the defaults below.
+ * migrates), and resolves when every one answers /health/ready. `settings` go over the defaults below.
  */
 export async function startInstances(databaseUrl: string, count: number, settings: Record<string, string> = {}): Promise<Instances> {
   bundleServer();
@@ -148,12 +148,12 @@ export async function startInstances(databaseUrl: string, count: number, setting
 async function healthy(url: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server instance for ${url} stopped (exit code ${child.exitCode}) before it answered /health`);
-    const ok = await fetch(`${url}/health`).then((r) => r.ok, () => false);
+    if (child.exitCode !== null) throw new Error(`the server instance for ${url} stopped (exit code ${child.exitCode}) before it answered /health/ready`);
+    const ok = await fetch(`${url}/health/ready`).then((r) => r.ok, () => false);
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`the server instance for ${url} did not answer /health within 120 s`);
+  throw new Error(`the server instance for ${url} did not answer /health/ready within 120 s`);
 }
 
 /**

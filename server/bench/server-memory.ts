@@ -31,7 +31,7 @@ async function oneRun(dataDir: string, requests: SearchRequest[]): Promise<{ rss
     const base = `http://127.0.0.1:${port}`;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-      const ok = await fetch(`${base}/health`).then((r) => r.ok, () => false);
+      const ok = await fetch(`${base}/health/ready`).then((r) => r.ok, () => false);
       if (ok) break;
       await new Promise((r) => setTimeout(r, 100));
     }

@@ -1,7 +1,7 @@
 /**
- * Bundles the server (and the shared rules it imports) into one ES module for `pnpm start`: plain Node then runs
- * it without a TypeScript loader in memory. npm dependencies stay external, native ones (better-sqlite3, sharp)
- * included, and are resolved from server/node_modules at run time.
+ * Bundles the server (and the shared rules it imports) into one ES module for `pnpm start`, and its catalogue worker
+ * thread into a second: plain Node then runs them without a TypeScript loader in memory. npm dependencies stay
+ * external, native ones (better-sqlite3, sharp) included, and are resolved from server/node_modules at run time.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,8 +14,13 @@ const external = Object.keys(manifest.dependencies).filter((name) => !name.start
 
 const started = performance.now();
 await build({
-  entryPoints: [path.join(root, 'src/server.ts')],
-  outfile: path.join(root, 'dist/server.mjs'),
+  // The catalogue's worker thread (features/catalogue/catalogue.build.ts) loads its own bundle, beside the server's.
+  entryPoints: [
+    { in: path.join(root, 'src/server.ts'), out: 'server' },
+    { in: path.join(root, 'src/features/catalogue/catalogue.worker.ts'), out: 'catalogue-worker' },
+  ],
+  outdir: path.join(root, 'dist'),
+  outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -24,4 +29,4 @@ await build({
   external: external.flatMap((name) => [name, `${name}/*`]),
   logLevel: 'warning',
 });
-console.log(`server bundled into dist/server.mjs in ${Math.round(performance.now() - started)} ms`);
+console.log(`server bundled into dist/server.mjs and dist/catalogue-worker.mjs in ${Math.round(performance.now() - started)} ms`);

@@ -17,7 +17,7 @@ describe('GET /health', () => {
   it('reports ok with the catalogue version and size', async () => {
     const response = await app.inject('/health');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ status: 'ok', catalogue: { products: 8 } });
+    expect(response.json()).toMatchObject({ status: 'ok', catalogue: { state: 'ready', products: 8 } });
     expect(response.json().catalogue.version).toBeGreaterThan(0);
   });
 });

@@ -23,6 +23,7 @@ import { CartService } from './features/cart/cart.service.ts';
 import { catalogueRoutes } from './features/catalogue/catalogue.routes.ts';
 import { checkoutConfigRoutes } from './features/checkout-config/checkout-config.routes.ts';
 import { shopDetailsRoutes } from './features/shop-details/shop-details.routes.ts';
+import type { BuildPlace } from './features/catalogue/catalogue.build.ts';
 import { CatalogueService } from './features/catalogue/catalogue.service.ts';
 import { storefrontAddresses } from './features/catalogue/storefront-addresses.ts';
 import { urlMapper } from './features/catalogue/url-map.ts';
@@ -99,6 +100,8 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** How often an open replication stream re-checks its credential (tests make it short). */
   streamRecheckMs?: number;
+  /** Where the catalogue is built (catalogue.build.ts): `auto` (a worker thread for a large one) unless a test says. */
+  catalogueBuildPlace?: BuildPlace;
 }
 
 const DAY_MS = 86_400_000;
@@ -177,8 +180,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     preventChildDirectAccess: config.preventChildDirectAccess,
     taxCountry: config.taxCountry,
     priceSyncWait: config.priceSyncWait,
+    database: config.database,
+    buildPlace: options.catalogueBuildPlace ?? 'auto',
+    onLoadFailed: (error) => app.log.error({ err: error }, 'the catalogue could not be loaded; the catalogue served so far (if any) stays'),
+    onLoaded: (load) => app.log.info(load, 'catalogue loaded'),
   });
-  await catalogue.refresh();
+  // The catalogue loads while the shop already answers (a large one takes seconds): until it is in, what needs it
+  // answers a 503 `catalogue_loading`, the rest as usual. Tests and benches wait for `app.catalogue.ready()`.
+  catalogue.start();
   // An import through another instance or the CLI shows here within WATCH_MS (at once when notified).
   catalogue.watch({ ...(notifications ? { notifications } : {}), onError: (error) => app.log.warn({ err: error }, 'the catalogue version could not be checked') });
   app.decorate('catalogue', catalogue);
@@ -252,9 +261,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const stockAlerts = new StockAlerts({ db, prices: catalogue, mailer, publicUrl: config.accounts.publicUrl, now, log: app.log });
   app.decorate('stockAlerts', stockAlerts);
   const stopAlertWatch = catalogue.onLoaded(() => void stockAlerts.notifyDueQuietly());
-  const alertSweep = setInterval(() => void stockAlerts.notifyDueQuietly(), 60_000).unref();
+  // Before the first catalogue is in there are no prices to compare: its load (onLoaded above) runs the first sweep.
+  const alertSweep = setInterval(() => catalogue.isLoaded && void stockAlerts.notifyDueQuietly(), 60_000).unref();
   app.addHook('onReady', async () => {
-    await stockAlerts.notifyDueQuietly();
+    if (catalogue.isLoaded) await stockAlerts.notifyDueQuietly();
   });
   app.addHook('onClose', async () => {
     clearInterval(alertSweep);

@@ -36,6 +36,8 @@ export const ERROR_CODES = [
   'invalid_search_query',
   // A catalogue search that took longer than spec 1 §9's server limit (a 503: the same search may be tried again).
   'search_timeout',
+  // The server is loading its catalogue (at start): a 503 with `details.retryAfter`; everything else answers meanwhile.
+  'catalogue_loading',
   'product_search_key_missing',
   'product_status_rejected',
   'product_visibility_rejected',

@@ -17,6 +17,8 @@ export type NotFoundFallback = (request: FastifyRequest, reply: FastifyReply) =>
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
     if (error instanceof DomainError) {
+      // The catalogue is still loading (at start): clients and proxies are told when to ask again.
+      if (error.code === 'catalogue_loading') reply.header('retry-after', String((error.details as { retryAfter: number }).retryAfter));
       return reply.status(error.status).send(errorBody(error.status, error.code, error.message, error.details));
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;

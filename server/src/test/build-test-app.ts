@@ -14,6 +14,7 @@ export const TEST_NOW = new Date('2026-06-15T12:00:00.000Z');
 export async function buildTestApp(options: { catalogue?: SourceCatalogue; config?: Partial<AppConfig>; clock?: () => Date } = {}): Promise<FastifyInstance> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
   const app = await buildApp(testConfig({ dataDir, seedDemo: !options.catalogue, ...options.config }), { clock: options.clock ?? (() => TEST_NOW) });
+  await app.catalogue.ready();
   if (options.catalogue) {
     await importCatalogue(app.db, options.catalogue, { mode: 'replace', useUrlKeys: true, now: TEST_NOW, origin: 'test' });
     await app.catalogue.refresh();

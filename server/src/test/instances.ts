@@ -41,6 +41,7 @@ export async function buildInstances(
     const base = testConfig({ dataDir, database: testDatabase(first), seedDemo: false });
     const app = await buildApp(options.config ? options.config(base, index) : base, { clock: () => TEST_NOW, ...options.build });
     apps.push(app);
+    await app.catalogue.ready();
     if (index === 0 && options.catalogue) {
       await importCatalogue(app.db, options.catalogue, { mode: 'replace', useUrlKeys: true, now: TEST_NOW, origin: 'test' });
       await app.catalogue.refresh();

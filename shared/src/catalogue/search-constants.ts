@@ -30,3 +30,10 @@ export type EntityType = (typeof ENTITY_TYPES)[number];
 
 /** The server's answer when a search takes longer than `SEARCH.serverTimeoutMs` (a 503 `search_timeout`). */
 export const SEARCH_TIMEOUT_MESSAGE = 'The search took too long. Please try again.';
+
+/**
+ * The server's answer while it loads its catalogue (at start, before the first catalogue is in): a 503
+ * `catalogue_loading`, with `details.retryAfter` seconds. Everything else the shop serves meanwhile answers as usual.
+ */
+export const CATALOGUE_LOADING_MESSAGE = 'The catalogue is loading. Please try again in a few seconds.';
+export const CATALOGUE_LOADING_RETRY_SECONDS = 3;

@@ -10,6 +10,7 @@ import { ErrorState } from '../../ui/error-state.tsx';
 import { FilterIcon } from '../../ui/icons.tsx';
 import { useMediaQuery } from '../../ui/use-media-query.ts';
 import { brandLabel } from '../catalogue/attribute-labels.ts';
+import { useRetryWhileCatalogueLoads } from '../catalogue/catalogue-loading.ts';
 import { ProductCard, ProductCardSkeleton, ProductGrid } from '../catalogue/product-card.tsx';
 import { useRenderedPrices, VisitorPricesContext } from '../location/visitor-prices.ts';
 import { STOCK_CONFIG } from '../stock/stock-config.ts';
@@ -51,6 +52,8 @@ export interface ProductListingProps {
  */
 export function ProductListing({ scope, state, fixed, products, facet, onQuery, offlineMessage, notice, emptyText, empty }: ProductListingProps) {
   const { t } = useTranslation();
+  // The server is still loading its catalogue: the message says so and the listing asks again by itself.
+  const catalogueLoading = useRetryWhileCatalogueLoads(products.error, products.retry);
   const view = useStoreView();
   const prices = useRenderedPrices(products.hasData ? products.items.map((product) => product.sku) : null);
   const wide = useMediaQuery('(min-width: 60em)');
@@ -157,8 +160,16 @@ export function ProductListing({ scope, state, fixed, products, facet, onQuery, 
           {products.error ? (
             // Never show the previous filter's products under the new filter: the error replaces them.
             <ErrorState
-              title={t('errors.generic')}
-              message={!isShopOnline() ? offlineMessage : products.error instanceof ApiError && products.error.code === 'search_timeout' ? t('search.timeout') : t('errors.internal')}
+              title={catalogueLoading ? t('search.catalogueLoading') : t('errors.generic')}
+              message={
+                !isShopOnline()
+                  ? offlineMessage
+                  : catalogueLoading
+                    ? undefined
+                    : products.error instanceof ApiError && products.error.code === 'search_timeout'
+                      ? t('search.timeout')
+                      : t('errors.internal')
+              }
               retryLabel={t('errors.retry')}
               onRetry={products.retry}
             />

@@ -9,6 +9,7 @@ import { CloseIcon } from '../../ui/drawer.tsx';
 import { ErrorState } from '../../ui/error-state.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { listingRequest, searchUrl } from '../catalogue/catalogue-api.ts';
+import { useRetryWhileCatalogueLoads } from '../catalogue/catalogue-loading.ts';
 import { ProductImage } from '../catalogue/product-image.tsx';
 import { PriceTag } from '../catalogue/price-tag.tsx';
 import { ProductFacts } from '../catalogue/product-facts.tsx';
@@ -64,6 +65,8 @@ export function SearchPanel({ id, listboxId, term, active, onOptions, onClose }:
   const searching = longEnough && isSearchTermLongEnough(query);
   const results = useResource(searching ? searchUrl(request) : null, () => searchOrOffline(request));
   const failed = longEnough && results.error !== undefined;
+  // The server is still loading its catalogue: say so, and ask again by itself.
+  const catalogueLoading = useRetryWhileCatalogueLoads(failed ? results.error : undefined, results.retry);
   // The previous term's results never stand under a failed search.
   const answer = failed ? undefined : results.data;
   const offline = answer?.offline === true;
@@ -130,7 +133,13 @@ export function SearchPanel({ id, listboxId, term, active, onOptions, onClose }:
           </div>
           {failed ? (
             <ErrorState
-              title={results.error instanceof ApiError && results.error.code === 'search_timeout' ? t('search.timeout') : t('errors.generic')}
+              title={
+                catalogueLoading
+                  ? t('search.catalogueLoading')
+                  : results.error instanceof ApiError && results.error.code === 'search_timeout'
+                    ? t('search.timeout')
+                    : t('errors.generic')
+              }
               retryLabel={t('errors.retry')}
               onRetry={results.retry}
             />

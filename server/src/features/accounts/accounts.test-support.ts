@@ -34,7 +34,9 @@ export async function buildAccountsTestApp(config: Partial<AppConfig> = {}): Pro
   const clock = movableClock();
   const make = async () => {
     const base = testConfig({ dataDir, seedDemo: false });
-    return buildApp({ ...base, ...config, accounts: { ...base.accounts, ...config.accounts } }, { clock: clock.now });
+    const app = await buildApp({ ...base, ...config, accounts: { ...base.accounts, ...config.accounts } }, { clock: clock.now });
+    await app.catalogue.ready();
+    return app;
   };
   const state: AccountsTestApp = {
     app: await make(),

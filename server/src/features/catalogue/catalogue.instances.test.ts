@@ -12,7 +12,7 @@ const health = async (app: FastifyInstance) => (await app.inject({ method: 'GET'
 describe('the catalogue version across instances', () => {
   it("an import through one instance refreshes the other's catalogue within a few seconds, without a restart", async () => {
     const [a, b] = (await buildInstances()) as [FastifyInstance, FastifyInstance];
-    expect(await health(b)).toEqual({ version: 0, products: 0 });
+    expect(await health(b)).toEqual({ state: 'ready', version: 0, products: 0 });
 
     await importCatalogue(a.db, fixtureCatalogue(), { mode: 'replace', useUrlKeys: true, now: TEST_NOW, origin: 'test' });
     await a.catalogue.refresh();

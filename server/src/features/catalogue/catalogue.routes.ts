@@ -56,7 +56,11 @@ export function catalogueRoutes(catalogue: CatalogueService, options: { mapUrl?:
       response: {
         200: envelopeSchema({ type: 'object', description: 'SearchResult: items, total, start, size, aggregations, attributeMetadata' }),
         400: errorEnvelopeSchema,
-        503: { ...errorEnvelopeSchema, description: '`search_timeout`: the search took longer than 1000 ms (spec 1 §9); the same search may be tried again' },
+        503: {
+          ...errorEnvelopeSchema,
+          description:
+            '`search_timeout`: the search took longer than 1000 ms (spec 1 §9); the same search may be tried again. `catalogue_loading`: the server is loading its catalogue (at start); ask again after `details.retryAfter` seconds (also the Retry-After header)',
+        },
       },
     };
 

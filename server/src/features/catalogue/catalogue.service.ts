@@ -1,6 +1,9 @@
 /**
  * The catalogue as the API sees it: the current snapshot, its search index and the documents per store.
- * `refresh()` reloads after a catalogue change (an import or a seed); readers always see one consistent snapshot.
+ * `start()` loads the first catalogue without holding up the start: until it is in, whatever needs it answers a 503
+ * `catalogue_loading` (`ready()` resolves once it is in). `refresh()` reloads after a catalogue change (an import or a
+ * seed): the new catalogue is built beside the one served (catalogue.build.ts: on a worker thread when it is large),
+ * which goes on answering until the new one replaces it in one step; a failed build leaves it in place.
  * `watch()` reloads when the catalogue version in the database moves (an import through another instance or the CLI):
  * it reads the version every WATCH_MS, and on PostgreSQL also when an import notifies `shop_catalogue`.
  */
@@ -9,6 +12,8 @@ import {
   DomainError,
   MISSING_PARENT_SKU_MESSAGE,
   ROOT_CATEGORY_ID,
+  CATALOGUE_LOADING_MESSAGE,
+  CATALOGUE_LOADING_RETRY_SECONDS,
   SEARCH,
   SEARCH_TIMEOUT_MESSAGE,
   categoryAliasKeys,
@@ -30,13 +35,15 @@ import {
   type StoreCode,
   type TaxRule,
 } from '@shop/shared';
+import type { DatabaseConfig } from '../../config.ts';
 import type { Db } from '../../storage/database.ts';
 import type { PostgresNotifications } from '../../storage/notifications.ts';
+import { buildCatalogueHere, buildCatalogueInWorker, workerCanRead, WORKER_FROM_PRODUCTS, type BuildPlace, type BuildSettings, type BuiltCatalogue, type WorkerBuild } from './catalogue.build.ts';
 import { attributeDocument, categoryDocument, productDocument, projectFields, withChildren, type DocumentContext } from './catalogue.documents.ts';
-import { findUrlRewrite, loadCatalogueSnapshot, loadIndexSources, loadProductDescriptions, type CatalogueSnapshot, type StoredProduct } from './catalogue.snapshot.ts';
+import { findUrlRewrite, loadProductDescriptions, type CatalogueSnapshot, type StoredProduct } from './catalogue.snapshot.ts';
 import { searchDocuments } from './search/document-search.ts';
 import { SearchCache, searchCacheKey } from './search/search-cache.ts';
-import { ProductIndex, pricesAt } from './search/product-index.ts';
+import { pricesAt, type ProductIndex } from './search/product-index.ts';
 
 /** A search answer as cached: its items without the price marks, and the product of each item (to sync its prices). */
 interface CachedSearch {
@@ -78,8 +85,12 @@ export class CatalogueService {
   private checkAgain = false;
   /** Hear every load of a new catalogue (an import here, on another instance or through the CLI; a special price starting). */
   private readonly loadListeners = new Set<() => void>();
-  /** The load running now (`refresh`). */
+  /** The load running now (`refresh`), and its worker while it builds on one. */
   private refreshing: Promise<void> | null = null;
+  private building: WorkerBuild | null = null;
+  /** The first load (`start`), which `ready()` waits for. */
+  private firstLoad: Promise<void> | null = null;
+  private lastLoadInfo: CatalogueLoad | null = null;
   private closed = false;
 
   constructor(
@@ -94,8 +105,37 @@ export class CatalogueService {
       taxCountry?: string;
       /** Product answers wait for the price sync (default); false answers with the index's prices (spec 1 §4). */
       priceSyncWait?: boolean;
+      /** The database's settings, for a build on a worker thread (which opens its own connection); without it, builds run here. */
+      database?: DatabaseConfig;
+      /** Where catalogues are built (catalogue.build.ts); `auto` by default. */
+      buildPlace?: BuildPlace;
+      /** Told when a load fails (the catalogue served, if any, stays). */
+      onLoadFailed?: (error: unknown) => void;
+      /** Told after each load that went in (for the log). */
+      onLoaded?: (load: CatalogueLoad) => void;
     },
   ) {}
+
+  /**
+   * Starts loading the first catalogue and returns at once; `ready()` says when it is in. A failed first load is told
+   * to `onLoadFailed`, and `watch` tries again (its version check finds no catalogue loaded).
+   */
+  start(): void {
+    this.firstLoad ??= this.refresh();
+    this.firstLoad.catch(() => undefined);
+  }
+
+  /** Resolves once a catalogue is loaded (starting the first load if nothing did); rejects if the first load failed. */
+  async ready(): Promise<void> {
+    if (this.loaded) return;
+    this.start();
+    await this.firstLoad;
+  }
+
+  /** Whether a catalogue is loaded (before that, whatever needs it answers a 503 `catalogue_loading`). */
+  get isLoaded(): boolean {
+    return this.loaded !== null;
+  }
 
   /**
    * Loads the catalogue as it is now. One load at a time: a call during a load waits for it and then loads again (the
@@ -108,8 +148,48 @@ export class CatalogueService {
   }
 
   private async load(): Promise<void> {
-    const snapshot = await loadCatalogueSnapshot(this.db);
-    const index = new ProductIndex(snapshot, this.options.clock(), await loadIndexSources(this.db), taxDefaultCountry(this.options.taxCountry));
+    if (this.closed) return;
+    const started = performance.now();
+    let built: BuiltCatalogue & { builtOn: CatalogueLoad['builtOn'] };
+    try {
+      built = await this.build({ now: this.options.clock(), taxCountry: taxDefaultCountry(this.options.taxCountry) });
+    } catch (error) {
+      if (!this.closed) this.options.onLoadFailed?.(error);
+      throw error;
+    }
+    if (this.closed) return;
+    this.swap(built);
+    this.lastLoadInfo = { version: built.snapshot.version, products: built.snapshot.products.length, builtOn: built.builtOn, ms: Math.round(performance.now() - started) };
+    this.options.onLoaded?.(this.lastLoadInfo);
+  }
+
+  /** Builds the catalogue as it is in the database now, here or on a worker thread (see catalogue.build.ts). */
+  private async build(settings: BuildSettings): Promise<BuiltCatalogue & { builtOn: CatalogueLoad['builtOn'] }> {
+    const { database, buildPlace = 'auto' } = this.options;
+    if (!database || buildPlace === 'never' || !workerCanRead(database) || (buildPlace === 'auto' && (await this.productRows()) < WORKER_FROM_PRODUCTS)) {
+      return { ...(await buildCatalogueHere(this.db, settings)), builtOn: 'here' };
+    }
+    const build = buildCatalogueInWorker(database, settings);
+    this.building = build;
+    try {
+      return { ...(await build.result), builtOn: 'worker' };
+    } finally {
+      this.building = null;
+    }
+  }
+
+  /** The last load that went in: which version, how many products, where it was built and how long it took. */
+  get lastLoad(): CatalogueLoad | null {
+    return this.lastLoadInfo;
+  }
+
+  private async productRows(): Promise<number> {
+    const row = await this.db.selectFrom('products').select((eb) => eb.fn.countAll().as('count')).executeTakeFirst();
+    return Number(row?.count ?? 0);
+  }
+
+  /** Serves the built catalogue from now on: one assignment, so a reader sees the old catalogue or the new, whole. */
+  private swap({ snapshot, index }: BuiltCatalogue): void {
     const context: DocumentContext = { snapshot, pricesOf: (id) => index.pricesOf(id), productCounts: index.productCounts, useUrlKeys: this.options.useUrlKeys };
     const perStore = <T>(make: (store: StoreCode) => T) => ({ nl: make('nl'), en: make('en') });
     this.schedulePriceRefresh(snapshot);
@@ -182,7 +262,8 @@ export class CatalogueService {
         // may already bring this version, and then there is nothing to load again.
         while (this.refreshing) await this.refreshing.catch(() => undefined);
         // Versions only grow: a read older than the loaded catalogue (taken before a load that finished since) is no news.
-        if (!this.closed && Number(row?.version ?? 0) > (this.loaded?.snapshot.version ?? -1)) await this.refresh();
+        // A failed load was told to `onLoadFailed`; the next check tries again.
+        if (!this.closed && Number(row?.version ?? 0) > (this.loaded?.snapshot.version ?? -1)) await this.refresh().catch(() => undefined);
       } while (this.checkAgain);
     })().finally(() => (this.checking = null));
     return this.checking;
@@ -195,11 +276,16 @@ export class CatalogueService {
     if (this.watchTimer) clearInterval(this.watchTimer);
     this.watchTimer = null;
     this.stopListening?.();
+    // A build under way is dropped: its worker ends before the database closes.
+    await this.building?.cancel();
+    await this.refreshing?.catch(() => undefined);
     await this.checking?.catch(() => undefined);
   }
 
   private get current(): Loaded {
-    if (!this.loaded) throw new Error('The catalogue is not loaded yet');
+    if (!this.loaded) {
+      throw new DomainError('catalogue_loading', CATALOGUE_LOADING_MESSAGE, { status: 503, details: { retryAfter: CATALOGUE_LOADING_RETRY_SECONDS } });
+    }
     return this.loaded;
   }
 
@@ -515,6 +601,14 @@ function withinDeadline<T>(work: Promise<T>, remainingMs: number): Promise<T> {
 function wantsField(request: NormalizedSearch, field: string): boolean {
   if (request.excludeFields.includes(field)) return false;
   return request.includeFields.length === 0 || request.includeFields.includes(field);
+}
+
+/** One catalogue load: the version and product count it brought, where it was built, and its time from start to swap. */
+export interface CatalogueLoad {
+  version: number;
+  products: number;
+  builtOn: 'here' | 'worker';
+  ms: number;
 }
 
 export type ProductKey = 'sku' | 'id' | 'url_key' | 'url_path';

@@ -191,6 +191,28 @@ export async function loadCatalogueSnapshot(db: Db, batchSize = PRODUCT_BATCH): 
     .execute((trx) => readCatalogueSnapshot(trx, batchSize));
 }
 
+/**
+ * The snapshot and what its index is built from, read as one consistent picture. `ownConnection`: the connection
+ * serves nothing else (a worker thread's), so on SQLite too the reads share one transaction.
+ */
+export async function loadCatalogueWithSources(db: Db, options: { ownConnection: boolean }): Promise<{ snapshot: CatalogueSnapshot; sources: IndexSources }> {
+  const read = async (reader: Db) => ({ snapshot: await readCatalogueSnapshot(reader, PRODUCT_BATCH), sources: await loadIndexSources(reader) });
+  if (engineOf(db) === 'sqlite') return options.ownConnection ? db.transaction().execute(read) : read(db);
+  return db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(read);
+}
+
+/** A snapshot from its parts (the maps are built here). Products must be in id order, as they are read. */
+export function assembleSnapshot(parts: Pick<CatalogueSnapshot, 'version' | 'attributes' | 'categories' | 'products' | 'taxRules'>): CatalogueSnapshot {
+  const { products } = parts;
+  return {
+    ...parts,
+    attributesByCode: new Map(parts.attributes.map((a) => [a.attribute_code, a])),
+    categoriesById: new Map(parts.categories.map((c) => [c.id, c])),
+    productsById: new Map(products.map((p) => [p.id, p])),
+    productsBySku: new Map(products.map((p) => [p.sku, p])),
+  };
+}
+
 async function readCatalogueSnapshot(db: Db, batchSize: number): Promise<CatalogueSnapshot> {
   const [change, attributeRows, categoryRows, categoryTextRows, ruleRows, rateRows, ruleRateRows] =
     await Promise.all([
@@ -286,17 +308,7 @@ async function readCatalogueSnapshot(db: Db, batchSize: number): Promise<Catalog
   }));
 
 
-  return {
-    version: Number(change?.version ?? 0),
-    attributes,
-    attributesByCode: new Map(attributes.map((a) => [a.attribute_code, a])),
-    categories,
-    categoriesById: new Map(categories.map((c) => [c.id, c])),
-    products,
-    productsById: new Map(products.map((p) => [p.id, p])),
-    productsBySku: new Map(products.map((p) => [p.sku, p])),
-    taxRules,
-  };
+  return assembleSnapshot({ version: Number(change?.version ?? 0), attributes, categories, products, taxRules });
 }
 
 const PRODUCT_BATCH = 5000;
@@ -354,15 +366,18 @@ function storedProduct(
 }
 
 /**
- * A quarter of the demo's products carry the same name and url key in both stores: the second store's texts then point
- * at the first store's strings instead of holding copies.
+ * Equal texts held once. A quarter of the demo's products carry the same name and url key in both stores: the second
+ * store's texts then point at the first store's strings. And a product's url path is its url key (no category
+ * in it) for nearly every product: the path then points at the key's string (about 150 bytes a product).
  */
-function sharedStrings<T extends Record<string, string>>(texts: Record<StoreCode, T>): Record<StoreCode, T> {
+export function sharedStrings<T extends { url_key: string; url_path: string }>(texts: Record<StoreCode, T>): Record<StoreCode, T> {
   const [first, ...others] = STORE_CODES;
-  const base = texts[first!];
+  const base = texts[first!] as T & Record<string, string>;
+  if (base.url_path === base.url_key) base.url_path = base.url_key;
   for (const store of others) {
-    const own = texts[store] as Record<string, string>;
-    for (const key of Object.keys(own)) if (own[key] === base[key]) own[key] = base[key]!;
+    const own = texts[store] as T & Record<string, string>;
+    for (const key of Object.keys(own)) if (own[key] === base[key]) (own as Record<string, string>)[key] = base[key]!;
+    if (own.url_path === own.url_key) own.url_path = own.url_key;
   }
   return texts;
 }

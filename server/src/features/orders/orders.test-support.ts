@@ -31,7 +31,10 @@ export async function appsOnOneDatabase(catalogue: SourceCatalogue = orderCatalo
   await importCatalogue(apps[0]!.db, catalogue, { mode: 'replace', useUrlKeys: true, now: TEST_NOW, origin: 'test' });
   await apps[0]!.catalogue.refresh();
   // The second instance starts after the import, so it loads the same catalogue.
-  if (testEngine() === 'postgres') apps.push(await buildApp(config, { clock: () => TEST_NOW }));
+  if (testEngine() === 'postgres') {
+    apps.push(await buildApp(config, { clock: () => TEST_NOW }));
+    await apps[1]!.catalogue.ready();
+  }
   return { apps, dataDir };
 }
 

@@ -139,43 +139,92 @@ export interface ProductSearchResult {
   didYouMean?: string;
 }
 
+/**
+ * What building an index produces: maps, strings and typed arrays only, so a build on a worker thread can hand it
+ * to the thread that serves (its typed arrays transferred, not copied: see `indexTransferables`).
+ */
+export interface IndexParts {
+  /** category id -> number of visible, enabled products in it */
+  productCounts: Map<number, number>;
+  numeric: Map<string, Float64Array>;
+  keywords: Map<string, Map<string, Int32Array>>;
+  facets: Map<string, FacetColumn>;
+  positionOrders: Map<number, Int32Array>;
+  sortOrders: Map<string, Int32Array>;
+  text: Record<StoreCode, TextIndex>;
+  /** Per store, the documents in the order of their url_path, for a filter on it (a binary search, no map). */
+  urlPathOrders: Record<StoreCode, Int32Array>;
+  /** Every price field as a column; `pricesOf` reassembles a product's prices from them. */
+  priceColumns: Record<keyof ProductPrices, Float64Array>;
+}
+
+/** The buffers of an index's typed arrays, each once (columns share some), to transfer them to another thread. */
+export function indexTransferables(parts: IndexParts): ArrayBuffer[] {
+  const buffers = new Set<ArrayBuffer>();
+  const add = (array: { buffer: ArrayBufferLike } | null) => {
+    if (array && array.buffer instanceof ArrayBuffer) buffers.add(array.buffer);
+  };
+  for (const column of parts.numeric.values()) add(column);
+  for (const byKey of parts.keywords.values()) for (const docs of byKey.values()) add(docs);
+  for (const facet of parts.facets.values()) [facet.single, facet.offsets, facet.slots].forEach(add);
+  for (const docs of parts.positionOrders.values()) add(docs);
+  for (const order of parts.sortOrders.values()) add(order);
+  for (const store of STORE_CODES) {
+    const text = parts.text[store];
+    [text.offsets, text.docs, text.fields, ...text.byLength.values()].forEach(add);
+    add(parts.urlPathOrders[store]);
+  }
+  for (const column of Object.values(parts.priceColumns)) add(column);
+  return [...buffers];
+}
+
 export class ProductIndex {
   readonly size: number;
   readonly products: readonly StoredProduct[];
   /** category id -> number of visible, enabled products in it */
   readonly productCounts: Map<number, number>;
-  private readonly numeric = new Map<string, Float64Array>();
-  private readonly keywords = new Map<string, Map<string, Int32Array>>();
-  private readonly facets = new Map<string, FacetColumn>();
-  private readonly positionOrders = new Map<number, Int32Array>();
-  private readonly sortOrders = new Map<string, Int32Array>();
+  private readonly numeric: Map<string, Float64Array>;
+  private readonly keywords: Map<string, Map<string, Int32Array>>;
+  private readonly facets: Map<string, FacetColumn>;
+  private readonly positionOrders: Map<number, Int32Array>;
+  private readonly sortOrders: Map<string, Int32Array>;
   private readonly text: Record<StoreCode, TextIndex>;
-  private readonly urlPaths: Record<StoreCode, Map<string, number>>;
-  private readonly docOfId = new Map<number, number>();
-  private readonly docOfSku = new Map<string, number>();
-  /** Every price field as a column; `pricesOf` reassembles a product's prices from them. */
+  private readonly urlPathOrders: Record<StoreCode, Int32Array>;
+  /** Document -> product id; documents are in id order (the snapshot's), so a product's document is a binary search. */
+  private readonly ids: Float64Array;
+  private readonly productsBySku: ReadonlyMap<string, StoredProduct>;
   private readonly priceColumns: Record<keyof ProductPrices, Float64Array>;
 
-  constructor(snapshot: CatalogueSnapshot, now: Date, sources: IndexSources, taxCountry: string = DEFAULT_TAX_COUNTRY) {
+  /** Builds the index of a snapshot on this thread (`buildIndexParts`); a worker thread builds it with the same function. */
+  static build(snapshot: CatalogueSnapshot, now: Date, sources: IndexSources, taxCountry: string = DEFAULT_TAX_COUNTRY): ProductIndex {
+    return new ProductIndex(snapshot, buildIndexParts(snapshot, now, sources, taxCountry));
+  }
+
+  /** The index of `snapshot` from parts built for it (here or on a worker thread). */
+  constructor(snapshot: Pick<CatalogueSnapshot, 'products' | 'productsBySku'>, parts: IndexParts) {
     this.products = snapshot.products;
     this.size = snapshot.products.length;
-    this.products.forEach((p, i) => {
-      this.docOfId.set(p.id, i);
-      this.docOfSku.set(p.sku, i);
-    });
-    this.priceColumns = priceColumns(computePrices(snapshot, now, taxCountry));
-    this.buildColumns();
-    this.productCounts = this.countPerCategory();
-    this.text = Object.fromEntries(STORE_CODES.map((store) => [store, this.buildText(snapshot, store, sources.searchTexts)])) as Record<StoreCode, TextIndex>;
-    this.urlPaths = Object.fromEntries(
-      STORE_CODES.map((store) => [store, new Map(this.products.map((p, i) => [p.texts[store].url_path, i]))]),
-    ) as Record<StoreCode, Map<string, number>>;
-    this.buildSortOrders();
-    this.buildPositionOrders(sources.categoryListings);
+    this.productsBySku = snapshot.productsBySku;
+    this.productCounts = parts.productCounts;
+    this.numeric = parts.numeric;
+    this.keywords = parts.keywords;
+    this.facets = parts.facets;
+    this.positionOrders = parts.positionOrders;
+    this.sortOrders = parts.sortOrders;
+    this.text = parts.text;
+    this.urlPathOrders = parts.urlPathOrders;
+    this.priceColumns = parts.priceColumns;
+    this.ids = parts.numeric.get('id')!;
+    if (this.ids.length !== this.size) throw new Error(`The index was built for ${this.ids.length} products, the snapshot holds ${this.size}`);
+  }
+
+  /** The document of a product id, or undefined. */
+  private docOf(productId: number): number | undefined {
+    return docOfId(this.ids, productId);
   }
 
   pricesOf(productId: number): ProductPrices {
-    const doc = this.docOfId.get(productId);
+    const doc = this.docOf(productId);
     if (doc === undefined) throw new Error(`No prices for product ${productId}`);
     const prices = {} as ProductPrices;
     for (const field of PRICE_FIELDS) prices[field] = this.priceColumns[field][doc]!;
@@ -264,9 +313,11 @@ export class ProductIndex {
     if (name === 'url_path' || name === 'slug' || name === 'url_key') {
       const values = (Array.isArray(value) ? value : [value]).map(String);
       if (name === 'url_path') {
+        const order = this.urlPathOrders[store];
+        const pathOf = (doc: number) => this.products[doc]!.texts[store].url_path;
         for (const v of values) {
-          const doc = this.urlPaths[store].get(v);
-          if (doc !== undefined) mask[doc] = 1;
+          const doc = order[lowerBound(order.length, (k) => pathOf(order[k]!) < v)];
+          if (doc !== undefined && pathOf(doc) === v) mask[doc] = 1;
         }
       } else {
         for (let i = 0; i < n; i++) if (values.includes(this.products[i]!.texts[store].url_key)) mask[i] = 1;
@@ -290,7 +341,13 @@ export class ProductIndex {
     }
 
     if (name === 'id' || name === 'sku') {
-      const lookup = name === 'id' ? (v: string | number | boolean) => this.docOfId.get(Number(v)) : (v: string | number | boolean) => this.docOfSku.get(String(v));
+      const lookup =
+        name === 'id'
+          ? (v: string | number | boolean) => this.docOf(Number(v))
+          : (v: string | number | boolean) => {
+              const product = this.productsBySku.get(String(v));
+              return product ? this.docOf(product.id) : undefined;
+            };
       for (const v of (Array.isArray(value) ? value : [value]) as Array<string | number | boolean>) {
         const doc = lookup(v);
         if (doc !== undefined) mask[doc] = 1;
@@ -438,6 +495,61 @@ export class ProductIndex {
     });
     for (let i = 0; i < this.size; i++) scores[i] = scores[i]! / maxPossible;
     return scores;
+  }
+
+  sortOrderFor(field: string, store: StoreCode): Int32Array | undefined {
+    return this.sortOrders.get(field === 'name' ? `name:${store}` : field);
+  }
+}
+
+/**
+ * Builds the parts of a snapshot's index. Its products must be in id order (as the snapshot loads them): a product's
+ * document is then found by a binary search over the id column, with no map from id to document.
+ */
+export function buildIndexParts(snapshot: CatalogueSnapshot, now: Date, sources: IndexSources, taxCountry: string = DEFAULT_TAX_COUNTRY): IndexParts {
+  return new IndexBuilder(snapshot, now, sources, taxCountry).parts;
+}
+
+class IndexBuilder {
+  readonly size: number;
+  readonly products: readonly StoredProduct[];
+  readonly parts: IndexParts;
+  private readonly numeric = new Map<string, Float64Array>();
+  private readonly keywords = new Map<string, Map<string, Int32Array>>();
+  private readonly facets = new Map<string, FacetColumn>();
+  private readonly positionOrders = new Map<number, Int32Array>();
+  private readonly sortOrders = new Map<string, Int32Array>();
+  private readonly priceColumns: Record<keyof ProductPrices, Float64Array>;
+
+  constructor(snapshot: CatalogueSnapshot, now: Date, sources: IndexSources, taxCountry: string) {
+    this.products = snapshot.products;
+    this.size = snapshot.products.length;
+    for (let i = 1; i < this.size; i++) {
+      if (this.products[i]!.id <= this.products[i - 1]!.id) throw new Error('The snapshot\'s products are not in id order');
+    }
+    this.priceColumns = priceColumns(computePrices(snapshot, now, taxCountry));
+    this.buildColumns();
+    const productCounts = this.countPerCategory();
+    const text = Object.fromEntries(STORE_CODES.map((store) => [store, this.buildText(snapshot, store, sources.searchTexts)])) as Record<StoreCode, TextIndex>;
+    const urlPathOrders = Object.fromEntries(
+      STORE_CODES.map((store) => {
+        const paths = this.products.map((p) => p.texts[store].url_path);
+        return [store, Int32Array.from(paths.keys()).sort((a, b) => (paths[a]! < paths[b]! ? -1 : paths[a]! > paths[b]! ? 1 : a - b))];
+      }),
+    ) as Record<StoreCode, Int32Array>;
+    this.buildSortOrders();
+    this.buildPositionOrders(sources.categoryListings);
+    this.parts = {
+      productCounts,
+      numeric: this.numeric,
+      keywords: this.keywords,
+      facets: this.facets,
+      positionOrders: this.positionOrders,
+      sortOrders: this.sortOrders,
+      text,
+      urlPathOrders,
+      priceColumns: this.priceColumns,
+    };
   }
 
   private buildColumns(): void {
@@ -602,7 +714,7 @@ export class ProductIndex {
     for (const [categoryId, productIds] of listings) {
       const docs: number[] = [];
       for (const id of productIds) {
-        const doc = this.docOfId.get(id);
+        const doc = docOfId(this.numeric.get('id')!, id);
         if (doc !== undefined) docs.push(doc);
       }
       this.positionOrders.set(categoryId, Int32Array.from(docs));
@@ -621,10 +733,24 @@ export class ProductIndex {
       this.sortOrders.set(`name:${store}`, Int32Array.from(ids).sort((a, b) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : a - b)));
     }
   }
+}
 
-  sortOrderFor(field: string, store: StoreCode): Int32Array | undefined {
-    return this.sortOrders.get(field === 'name' ? `name:${store}` : field);
+/** The first k in [0, length) for which `before(k)` is false (`before` holds for a prefix of the range). */
+function lowerBound(length: number, before: (k: number) => boolean): number {
+  let lo = 0;
+  let hi = length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (before(mid)) lo = mid + 1;
+    else hi = mid;
   }
+  return lo;
+}
+
+/** The document of a product id in an ascending id column, or undefined. */
+function docOfId(ids: Float64Array, productId: number): number | undefined {
+  const doc = lowerBound(ids.length, (k) => ids[k]! < productId);
+  return doc < ids.length && ids[doc] === productId ? doc : undefined;
 }
 
 function compareRanks(a: readonly number[], b: readonly number[]): number {
