@@ -181,7 +181,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     taxCountry: config.taxCountry,
     priceSyncWait: config.priceSyncWait,
     database: config.database,
-    buildPlace: options.catalogueBuildPlace ?? 'auto',
+    buildPlace: options.catalogueBuildPlace ?? ({ auto: 'auto', worker: 'always', here: 'never' } as const)[config.catalogueBuild],
     onLoadFailed: (error) => app.log.error({ err: error }, 'the catalogue could not be loaded; the catalogue served so far (if any) stays'),
     onLoaded: (load) => app.log.info(load, 'catalogue loaded'),
   });

@@ -26,6 +26,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL="loud"/);
     expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO="maybe"/);
     expect(() => loadConfig({ SEARCH_CACHE_TTL: '-1' })).toThrow(/SEARCH_CACHE_TTL="-1": must be a whole number of seconds/);
+    expect(() => loadConfig({ CATALOGUE_BUILD: 'sometimes' })).toThrow(/CATALOGUE_BUILD="sometimes": must be auto, worker or here/);
+  });
+
+  it('builds the catalogue where CATALOGUE_BUILD says, on a worker thread when large by default', () => {
+    expect(loadConfig({}).catalogueBuild).toBe('auto');
+    expect(loadConfig({ CATALOGUE_BUILD: 'here' }).catalogueBuild).toBe('here');
+    expect(loadConfig({ CATALOGUE_BUILD: 'worker' }).catalogueBuild).toBe('worker');
   });
 });
 

@@ -183,6 +183,11 @@ const EnvSchema = z.object({
   PREVENT_CHILD_DIRECT_ACCESS: z._default(flag, true),
   /** Seconds a search answer is reused (spec 1 §9: 500); 0 turns the cache off. */
   SEARCH_CACHE_TTL: z._default(z.pipe(z.string().check(z.regex(/^\d+$/, 'must be a whole number of seconds')), z.transform(Number)), 500),
+  /**
+   * Where the catalogue's search index is built: `auto` (on a worker thread from 5,000 products on, so the shop keeps
+   * answering), `worker` (always there) or `here` (on the main thread, as before).
+   */
+  CATALOGUE_BUILD: z._default(z.enum(['auto', 'worker', 'here'], { error: 'must be auto, worker or here' }), 'auto'),
   /** Stock synchronisation; when off every stock answer is 'volatile' (spec 1 §4). */
   STOCK_SYNC: z._default(flag, true),
   /**
@@ -370,6 +375,8 @@ export interface AppConfig {
   preventChildDirectAccess: boolean;
   taxCountry: string;
   searchCacheTtlSeconds: number;
+  /** Where the catalogue's index is built (CATALOGUE_BUILD). */
+  catalogueBuild: 'auto' | 'worker' | 'here';
   stockSync: boolean;
   priceSyncWait: boolean;
   allowOutOfStockInCart: boolean;
@@ -475,6 +482,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     preventChildDirectAccess: v.PREVENT_CHILD_DIRECT_ACCESS,
     taxCountry: v.TAX_DEFAULT_COUNTRY,
     searchCacheTtlSeconds: v.SEARCH_CACHE_TTL,
+    catalogueBuild: v.CATALOGUE_BUILD,
     stockSync: v.STOCK_SYNC,
     priceSyncWait: v.PRICE_SYNC_WAIT,
     allowOutOfStockInCart: v.CART_ALLOW_OUT_OF_STOCK,
