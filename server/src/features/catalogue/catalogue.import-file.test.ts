@@ -1,48 +1,18 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { formatImportProblem } from '@shop/shared';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
-import { migrateToLatest, type Db } from '../../storage/database.ts';
+import { describe, expect, it } from 'vitest';
+import type { Db } from '../../storage/database.ts';
 import { CATALOGUE_TABLES } from '../../storage/schema.ts';
 import { generateCatalogue } from '../../storage/seed/generator/generate-catalogue.ts';
-import { openTestDatabase } from '../../test/open-test-database.ts';
 import { fixtureCatalogue } from '../../test/fixture-catalogue.ts';
 import { catalogueJson, catalogueRecords, exportCatalogue, writeCatalogueFile, type CatalogueFileFormat } from './catalogue.export.ts';
 import { catalogueFileFormat, importCatalogueLines, type ImportProgress } from './catalogue.import-file.ts';
 import { CatalogueImportError, importCatalogue, type ImportOptions } from './catalogue.import.ts';
+import { REPLACE as replace, UPSERT as upsert, dumpCatalogue as dump, freshDb, tempDir } from './catalogue-import.test-support.ts';
 
-const dirs: string[] = [];
-const databases: Db[] = [];
-afterAll(async () => {
-  for (const db of databases) await db.destroy();
-  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-function tempDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-catalogue-file-'));
-  dirs.push(dir);
-  return dir;
-}
-
-async function freshDb(): Promise<Db> {
-  const db = await openTestDatabase(tempDir());
-  databases.push(db);
-  await migrateToLatest(db);
-  return db;
-}
-
-const now = new Date('2026-06-15T12:00:00Z');
-const replace: ImportOptions = { mode: 'replace', useUrlKeys: true, now, origin: 'test' };
-const upsert: ImportOptions = { ...replace, mode: 'upsert' };
-
-async function dump(db: Db): Promise<Record<string, unknown[]>> {
-  const tables: Record<string, unknown[]> = {};
-  for (const table of [...CATALOGUE_TABLES, 'catalogue_changes'] as const) tables[table] = await db.selectFrom(table).selectAll().execute();
-  return tables;
-}
 
 const urlRewrites = (db: Db) => db.selectFrom('url_rewrites').selectAll().orderBy('store_code').orderBy('request_path').execute();
 

@@ -1,43 +1,13 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { checkCatalogueImport, formatImportProblem, type SourceCatalogue } from '@shop/shared';
-import { afterAll, describe, expect, it } from 'vitest';
-import { migrateToLatest, type Db } from '../../storage/database.ts';
-import { openTestDatabase } from '../../test/open-test-database.ts';
-import { CATALOGUE_TABLES } from '../../storage/schema.ts';
+import { describe, expect, it } from 'vitest';
+import type { Db } from '../../storage/database.ts';
 import { generateCatalogue } from '../../storage/seed/generator/generate-catalogue.ts';
 import { fixtureCatalogue } from '../../test/fixture-catalogue.ts';
 import { catalogueJson, exportCatalogue } from './catalogue.export.ts';
-import { CatalogueImportError, categoryPaths, categoryUrlPaths, importCatalogue, type ImportOptions } from './catalogue.import.ts';
+import { CatalogueImportError, categoryPaths, categoryUrlPaths, importCatalogue } from './catalogue.import.ts';
 import { findUrlRewrite, loadCatalogueSnapshot, type StoredProduct } from './catalogue.snapshot.ts';
+import { REPLACE as replace, UPSERT as upsert, dumpCatalogue as dump, freshDb } from './catalogue-import.test-support.ts';
 
-const dirs: string[] = [];
-const databases: Db[] = [];
-afterAll(async () => {
-  for (const db of databases) await db.destroy();
-  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-async function freshDb(): Promise<Db> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-import-'));
-  dirs.push(dir);
-  const db = await openTestDatabase(dir);
-  databases.push(db);
-  await migrateToLatest(db);
-  return db;
-}
-
-const now = new Date('2026-06-15T12:00:00Z');
-const replace: ImportOptions = { mode: 'replace', useUrlKeys: true, now, origin: 'test' };
-const upsert: ImportOptions = { ...replace, mode: 'upsert' };
-
-/** Every catalogue table, row by row: what "the database is unchanged" compares. */
-async function dump(db: Db): Promise<Record<string, unknown[]>> {
-  const tables: Record<string, unknown[]> = {};
-  for (const table of [...CATALOGUE_TABLES, 'catalogue_changes'] as const) tables[table] = await db.selectFrom(table).selectAll().execute();
-  return tables;
-}
 
 async function problemsOf(run: Promise<unknown>): Promise<string[]> {
   const error = await run.then(
