@@ -47,7 +47,7 @@ export default defineConfig({
       {
         // A time limit catches a hang, it does not measure speed (benchmarks do): 5 s was met by slow renders on a busy
         // two-core machine, so the client's tests get the room the server's have.
-        test: { name: 'client', root: './client', include: ['src/**/*.test.{ts,tsx}'], environment: 'happy-dom', setupFiles: [noNetwork], testTimeout: 20_000 },
+        test: { name: 'client', root: './client', include: ['src/**/*.test.{ts,tsx}'], environment: 'happy-dom', setupFiles: [noNetwork, './src/test/setup.ts'], testTimeout: 20_000 },
       },
     ],
   },

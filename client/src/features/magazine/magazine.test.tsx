@@ -4,7 +4,7 @@
  * not there, a post never read while offline, and a product page's "In the magazine".
  */
 import type { BlogCategory, BlogPost, BlogPostSummary, ContentList, ContentType } from '@shop/shared/content/content.schema';
-import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../app/api.ts';
 import { installFakeCatalogue, product, renderShop } from '../../test/shop-test-utils.tsx';
@@ -18,9 +18,6 @@ const content = vi.hoisted(() => ({
   loadProductPosts: vi.fn(),
 }));
 vi.mock('../content/content-api.ts', async (importOriginal) => ({ ...(await importOriginal<object>()), ...content }));
-
-// The first page of a run loads the lazy chunks cold.
-configure({ asyncUtilTimeout: 5000 });
 
 const NOT_AVAILABLE = 'The product, category or CMS page is not available in Offline mode. Redirecting to Home.';
 
