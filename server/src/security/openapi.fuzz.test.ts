@@ -381,6 +381,7 @@ const NON_JSON: Record<string, RegExp> = {
 /** Routes whose documented 200 is not the envelope. */
 const OWN_SHAPE: Record<string, (body: unknown) => boolean> = {
   'GET /health': (body) => (body as { status?: unknown }).status === 'ok',
+  'GET /health/ready': (body) => (body as { status?: unknown; catalogue?: { state?: unknown } }).status === 'ok' && (body as { catalogue?: { state?: unknown } }).catalogue?.state === 'ready',
 };
 
 interface Counts {

@@ -291,6 +291,7 @@ const replicationCase = (kind: 'pull' | 'push' | 'stream'): Case => ({
 
 const CORE_CASES: Record<string, Case> = {
   'GET /health': { public: 'liveness and catalogue version: no shopper data' },
+  'GET /health/ready': { public: 'readiness (the catalogue is in) and catalogue version: no shopper data' },
   'POST /api/catalog/search': { public: 'the catalogue' },
   'GET /api/catalog/search': { public: 'the catalogue' },
   'GET /api/catalog/product': { public: 'the catalogue' },

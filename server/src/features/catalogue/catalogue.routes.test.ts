@@ -263,7 +263,8 @@ describe('POST /api/url/map', () => {
   });
 
   it('answers 404 for unknown paths, disabled products and inactive categories', async () => {
-    for (const url of ['nowhere', 'horloges/cartier-tank-must', 'archief']) {
+    // A NUL or another control character (encoded or not) is no path the shop has, and PostgreSQL refuses a NUL in text.
+    for (const url of ['nowhere', 'horloges/cartier-tank-must', 'archief', '%00', 'horloges/%00heren', 'a\u0001b']) {
       const response = await app.inject({ method: 'POST', url: '/api/url/map', payload: { url, storeCode: 'nl' } });
       expect(response.statusCode).toBe(404);
       expect(response.json().result.message).toContain('No mapping found');

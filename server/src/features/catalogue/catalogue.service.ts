@@ -450,6 +450,7 @@ export class CatalogueService {
    */
   async mapUrl(store: StoreCode, url: string): Promise<ProductTarget | { _type: 'category'; _source: Category } | null> {
     const path = normalizeUrlPath(url);
+    if (!mappablePath(path)) return null;
     const target = await findUrlRewrite(this.db, store, path);
     if (!target) {
       const alias = this.categoryAlias(store, path);
@@ -622,6 +623,11 @@ export interface ProductTarget {
   _type: 'product';
   _source: Product;
   redirect?: { sku: string; url_path: string };
+}
+
+/** No path the shop registers holds a control character, and PostgreSQL refuses a NUL in text: such a path maps to nothing. */
+export function mappablePath(path: string): boolean {
+  return ![...path].some((char) => char.charCodeAt(0) < 0x20 || char === '\u007f');
 }
 
 /** Leading and trailing slashes and the query string are removed before dispatch (spec 2 §2); the store comes separately. */

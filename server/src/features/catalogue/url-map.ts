@@ -3,7 +3,7 @@
  * `normalizeUrlPath`) goes to a product, a category, or what another feature registers (a CMS page, features/content). The catalogue knows nothing of those: they are handed in as resolvers, asked in turn.
  */
 import type { StoreCode } from '@shop/shared';
-import { normalizeUrlPath, type CatalogueService } from './catalogue.service.ts';
+import { mappablePath, normalizeUrlPath, type CatalogueService } from './catalogue.service.ts';
 
 /** What the URL map answers: `_type` names the kind (product, category, cms_page), `_source` the thing itself. */
 export interface UrlMapTarget {
@@ -22,6 +22,7 @@ export type UrlMapper = (store: StoreCode, url: string) => Promise<UrlMapTarget 
  */
 export function urlMapper(catalogue: Pick<CatalogueService, 'mapUrl'>, resolvers: readonly UrlResolver[] = []): UrlMapper {
   return async (store, url) => {
+    if (!mappablePath(normalizeUrlPath(url))) return null;
     const found = await catalogue.mapUrl(store, url);
     if (found?._type === 'product') return found;
     const path = normalizeUrlPath(url);
