@@ -2,11 +2,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll } from 'vitest';
+import { formatImportProblem } from '@shop/shared';
+import { afterAll, expect } from 'vitest';
 import { migrateToLatest, type Db } from '../../storage/database.ts';
 import { CATALOGUE_TABLES } from '../../storage/schema.ts';
 import { openTestDatabase } from '../../test/open-test-database.ts';
-import type { ImportOptions } from './catalogue.import.ts';
+import { CatalogueImportError, type ImportOptions } from './catalogue.import.ts';
 
 const dirs: string[] = [];
 const databases: Db[] = [];
@@ -39,4 +40,14 @@ export async function dumpCatalogue(db: Db): Promise<Record<string, unknown[]>> 
   const tables: Record<string, unknown[]> = {};
   for (const table of [...CATALOGUE_TABLES, 'catalogue_changes'] as const) tables[table] = await db.selectFrom(table).selectAll().execute();
   return tables;
+}
+
+/** The problems an import refused with, as the CLI prints them (the import must have failed with CatalogueImportError). */
+export async function problemsOf(run: Promise<unknown>): Promise<string[]> {
+  const error = await run.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(CatalogueImportError);
+  return (error as CatalogueImportError).problems.map(formatImportProblem);
 }

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { formatImportProblem } from '@shop/shared';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../storage/database.ts';
@@ -10,9 +9,8 @@ import { generateCatalogue } from '../../storage/seed/generator/generate-catalog
 import { fixtureCatalogue } from '../../test/fixture-catalogue.ts';
 import { catalogueJson, catalogueRecords, exportCatalogue, writeCatalogueFile, type CatalogueFileFormat } from './catalogue.export.ts';
 import { catalogueFileFormat, importCatalogueLines, type ImportProgress } from './catalogue.import-file.ts';
-import { CatalogueImportError, importCatalogue, type ImportOptions } from './catalogue.import.ts';
-import { REPLACE as replace, UPSERT as upsert, dumpCatalogue as dump, freshDb, tempDir } from './catalogue-import.test-support.ts';
-
+import { importCatalogue, type ImportOptions } from './catalogue.import.ts';
+import { REPLACE as replace, UPSERT as upsert, dumpCatalogue as dump, freshDb, tempDir, problemsOf } from './catalogue-import.test-support.ts';
 
 const urlRewrites = (db: Db) => db.selectFrom('url_rewrites').selectAll().orderBy('store_code').orderBy('request_path').execute();
 
@@ -22,15 +20,6 @@ async function exportTo(db: Db, format: CatalogueFileFormat, name = format === '
   await writeCatalogueFile(db, out, { format });
   await new Promise<void>((resolve) => out.end(resolve));
   return file;
-}
-
-async function problemsOf(run: Promise<unknown>): Promise<string[]> {
-  const error = await run.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(CatalogueImportError);
-  return (error as CatalogueImportError).problems.map(formatImportProblem);
 }
 
 const ndjson = (...records: unknown[]) => `${records.map((r) => JSON.stringify(r)).join('\n')}\n`;

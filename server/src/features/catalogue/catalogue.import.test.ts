@@ -1,22 +1,12 @@
-import { checkCatalogueImport, formatImportProblem, type SourceCatalogue } from '@shop/shared';
+import { checkCatalogueImport, type SourceCatalogue } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../storage/database.ts';
 import { generateCatalogue } from '../../storage/seed/generator/generate-catalogue.ts';
 import { fixtureCatalogue } from '../../test/fixture-catalogue.ts';
 import { catalogueJson, exportCatalogue } from './catalogue.export.ts';
-import { CatalogueImportError, categoryPaths, categoryUrlPaths, importCatalogue } from './catalogue.import.ts';
+import { categoryPaths, categoryUrlPaths, importCatalogue } from './catalogue.import.ts';
 import { findUrlRewrite, loadCatalogueSnapshot, type StoredProduct } from './catalogue.snapshot.ts';
-import { REPLACE as replace, UPSERT as upsert, dumpCatalogue as dump, freshDb } from './catalogue-import.test-support.ts';
-
-
-async function problemsOf(run: Promise<unknown>): Promise<string[]> {
-  const error = await run.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(CatalogueImportError);
-  return (error as CatalogueImportError).problems.map(formatImportProblem);
-}
+import { REPLACE as replace, UPSERT as upsert, dumpCatalogue as dump, freshDb, problemsOf } from './catalogue-import.test-support.ts';
 
 const byId = <T extends { id: number }>(items: readonly T[]) => [...items].sort((a, b) => a.id - b.id);
 
