@@ -1,6 +1,6 @@
 import { test, type Page } from '@playwright/test';
 import { createCustomer, loginThroughModal, newCustomer } from '../tests/account-utils.ts';
-import { offlineShellReady } from '../tests/cart-utils.ts';
+import { offlineShellReady } from '../tests/utils.ts';
 import { benchStep } from './bench-step.ts';
 
 /**

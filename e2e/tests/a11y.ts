@@ -16,6 +16,8 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const BLOCKING = new Set(['serious', 'critical']);
 /** How long a page is left to settle after it navigated, before it is scanned. */
 const SETTLE_MS = 800;
+/** How long a scan waits at most for the page's running animations (a notice fading in) to end. */
+const ANIMATIONS_MS = 2000;
 /** A scan that takes longer is given up (a page whose clock the journey froze never finishes one). */
 const SCAN_TIMEOUT_MS = 15_000;
 
@@ -96,6 +98,7 @@ export class A11yWatch implements A11y {
       }
       // Only the shop's pages: an API's JSON or a picture opened in the tab is the browser's own viewer.
       if ((await page.evaluate(() => (globalThis as unknown as { document: { contentType: string } }).document.contentType)) !== 'text/html') return;
+      await animationsEnded(page);
       const where = `${page.url()} (${label})`;
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error('timeout')), SCAN_TIMEOUT_MS);
@@ -118,8 +121,31 @@ export class A11yWatch implements A11y {
   }
 }
 
+interface PageAnimation {
+  playState: string;
+  finished: Promise<unknown>;
+  effect: { getComputedTiming(): { endTime?: number | string } } | null;
+}
+
+/**
+ * Waits (at most ANIMATIONS_MS) for the page's finite animations to end: a notice or a drawer half faded in has the
+ * contrast of no state a shopper reads it in. Endless ones (a spinner) are not waited for.
+ */
+async function animationsEnded(page: Page): Promise<void> {
+  await page.evaluate(async (limit) => {
+    const { document, setTimeout: later } = globalThis as unknown as { document: { getAnimations(): PageAnimation[] }; setTimeout(callback: () => void, ms: number): unknown };
+    const running = document.getAnimations().filter((animation) => {
+      const end = animation.effect?.getComputedTiming().endTime;
+      return animation.playState === 'running' && typeof end === 'number' && Number.isFinite(end);
+    });
+    const ended = Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
+    await Promise.race([ended, new Promise((resolve) => later(() => resolve(undefined), limit))]);
+  }, ANIMATIONS_MS);
+}
+
 /** The serious and critical axe violations of the page as it is now (of one part of it with `include`), one line each. */
 export async function seriousViolations(page: Page, include?: string): Promise<string[]> {
+  await animationsEnded(page);
   let builder = new AxeBuilder({ page }).withTags(TAGS).setLegacyMode(true);
   if (include) builder = builder.include(include);
   const results = await builder.analyze();

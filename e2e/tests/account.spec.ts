@@ -212,10 +212,12 @@ test('logging out wipes the device (cart, wishlist, compare, checkout drafts) an
     type Collection = { insert(doc: unknown): Promise<unknown> };
     const devtools = (globalThis as unknown as { __shopDevtools: { cart: { database: { collections: Record<string, Collection> } } } }).__shopDevtools;
     const at = Date.now();
+    // Ids of this run only: the shop refuses a write id it has seen, and a retried journey runs against the same shop.
+    const { crypto } = globalThis as unknown as { crypto: { randomUUID(): string } };
     await devtools.cart.database.collections.checkoutDrafts!.insert({
-      id: 'draft-e2e',
+      id: `draft-${crypto.randomUUID()}`,
       updatedAt: 0,
-      writeId: 'write-e2e',
+      writeId: `write-${crypto.randomUUID()}`,
       personalDetails: { firstName: { value: 'Ada', at, replica: 'e2e' } },
       shippingDetails: {},
       paymentDetails: {},

@@ -1,6 +1,6 @@
 import type { Browser, Page, Response } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { menuCategories, searchApi, shoot, workerInControl, type ApiProduct } from './utils.ts';
+import { menuCategories, searchApi, shoot, offlineShellReady, type ApiProduct } from './utils.ts';
 
 /**
  * The shop's addresses (spec 2 §2): one it does not have answers 404 with the not-found page, so search engines do
@@ -95,7 +95,7 @@ test('with the service worker in control, an unknown address still answers 404, 
   const [category] = await menuCategories(request, 'en');
   await page.goto(`/en/${category!.url_path}`);
   await expect(page.getByRole('heading', { level: 1, name: category!.name })).toBeVisible();
-  await workerInControl(page);
+  await offlineShellReady(page);
 
   const missing = await page.goto('/en/no-such-watch-anywhere');
   expect(missing?.fromServiceWorker()).toBe(true);

@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures.ts';
-import { addFromProductPage, cartButton, cartLine, cartToken, headerCount, offlineShellReady, openMinicart, serverCart, simpleProducts } from './cart-utils.ts';
+import { addFromProductPage, cartButton, cartLine, cartToken, headerCount, openMinicart, serverCart, simpleProducts } from './cart-utils.ts';
+import { offlineShellReady } from './utils.ts';
 
 /**
  * Offline (ARCHITECTURE §4, issue 4): the cart works with no network, its changes survive a reload made offline, and

@@ -73,15 +73,6 @@ export async function addFromProductPage(page: Page, product: CartProduct, messa
   await expect(page.getByText(message)).toBeVisible();
 }
 
-/** Resolves once the offline shell's service worker controls the page (it then serves the app with no network). */
-export async function offlineShellReady(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const { navigator } = globalThis as unknown as PageGlobals;
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
-  });
-}
-
 export async function cartToken(page: Page): Promise<string> {
   const read = () => page.evaluate((key) => (globalThis as unknown as PageGlobals).localStorage.getItem(key), TOKEN_KEY);
   await expect.poll(read, { message: 'a server cart token' }).not.toBeNull();

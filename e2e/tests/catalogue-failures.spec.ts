@@ -1,7 +1,7 @@
 /** Spec 1 §8 and §9: a product list or a search that fails while online says so clearly, and can be tried again. */
 import type { Route } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { menuCategories, productList, shoot, workerInControl } from './utils.ts';
+import { menuCategories, productList, shoot, offlineShellReady } from './utils.ts';
 
 const TOO_SLOW = { code: 503, result: { error: 'search_timeout', message: 'The search took too long. Please try again.' } };
 
@@ -61,7 +61,7 @@ test('a search the shop answers too late says so in the panel, with Try again, i
 
 test('an offline search answers empty, marked offline, and the panel says so; back online it searches again', async ({ page, context }) => {
   await page.goto('/en');
-  await workerInControl(page);
+  await offlineShellReady(page);
   const field = page.getByRole('combobox', { name: 'Search' });
   const panel = page.getByRole('region', { name: 'Search' });
   // Online once, so the panel's code is at hand.

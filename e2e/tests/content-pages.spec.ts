@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { chooseInLanguagesModal } from './languages-utils.ts';
-import { productList, searchApi, shoot, shownTotal, workerInControl } from './utils.ts';
+import { productList, searchApi, shoot, shownTotal, offlineShellReady } from './utils.ts';
 
 /**
  * The content pages the storefront renders (issue 18): the CMS pages linked from the footer in both stores (and the
@@ -123,7 +123,7 @@ test('a CMS page read once opens offline; one never read sends the shopper Home'
   const aboutUs = await cmsPage(request, 'en', 'about-us');
   await page.goto('/en');
   await expect(page.getByRole('heading', { name: 'New arrivals' })).toBeVisible();
-  await workerInControl(page);
+  await offlineShellReady(page);
   await page.goto('/en/i/about-us');
   await expect(page.getByRole('heading', { level: 1, name: aboutUs.title })).toBeVisible();
   const pictures = page.locator('main .prose img');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { workerInControl } from './utils.ts';
+import { offlineShellReady } from './utils.ts';
 
 /**
  * The developers' visualizer works offline once visited (issue 15), yet a shopper's service worker never downloads
@@ -40,7 +40,7 @@ test("the visualizer opens offline once visited, and a shopper's worker precache
   const shop = page;
   await shop.goto('/en');
   await expect(shop.getByRole('heading', { name: 'New arrivals' })).toBeVisible();
-  await workerInControl(shop);
+  await offlineShellReady(shop);
   const precached = await cachedUrls(shop, 'workbox-precache');
   expect(precached.length, "the worker's precache").toBeGreaterThan(20);
   expect(precached.filter((url) => DEVTOOLS_FILE.test(url))).toEqual([]);

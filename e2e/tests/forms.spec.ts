@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { offlineShellReady } from './cart-utils.ts';
+import {  } from './cart-utils.ts';
 import { expect, test } from './fixtures.ts';
-import { shoot } from './utils.ts';
+import { offlineShellReady, shoot } from './utils.ts';
 
 /**
  * The shop's forms (issue 17) on the sync task queue: a trade-in typed offline with two pictures survives a reload

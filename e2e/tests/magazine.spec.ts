@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { cartLine, openMinicart } from './cart-utils.ts';
-import { searchApi, shoot, workerInControl } from './utils.ts';
+import { searchApi, shoot, offlineShellReady } from './utils.ts';
 
 /**
  * The magazine (issue 18 §7, §10): browse the index and a category (its address with a trailing slash), search (3
@@ -142,7 +142,7 @@ test('a post read once opens offline with its picture; one never read sends the 
 
   await page.goto('/en');
   await expect(page.getByRole('heading', { name: 'New arrivals' })).toBeVisible();
-  await workerInControl(page);
+  await offlineShellReady(page);
 
   await page.goto(`/en/${read!.path}`);
   await expect(postHeading(page, read!.title)).toBeVisible();

@@ -1,8 +1,8 @@
 import { expect, test } from './fixtures.ts';
-import { addFromProductPage, cartToken, offlineShellReady, simpleProducts } from './cart-utils.ts';
+import { addFromProductPage, cartToken, simpleProducts } from './cart-utils.ts';
 import { createCustomer, loginThroughModal } from './account-utils.ts';
 import { serverOrders, SHOPPER, toSummary } from './checkout-utils.ts';
-import { shoot } from './utils.ts';
+import { offlineShellReady, shoot } from './utils.ts';
 
 /**
  * Offline orders (spec 2 §4): placed without a connection the order is queued and the shopper gets the same flow;

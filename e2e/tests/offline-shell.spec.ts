@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { menuCategories, productList, workerInControl } from './utils.ts';
+import { menuCategories, productList, offlineShellReady } from './utils.ts';
 
 /**
  * The offline shell (ARCHITECTURE.md §4): after one visit the shop opens with no network, shows the pages and
@@ -67,7 +67,7 @@ test('after one visit the shop opens offline, shows what was seen and sends an u
   // Online: the home page installs the worker; then a category and a product are seen under its control.
   await page.goto('/en');
   await expect(page.getByRole('heading', { name: 'New arrivals' })).toBeVisible();
-  await workerInControl(page);
+  await offlineShellReady(page);
 
   await page.goto(`/en/${category!.url_path}`);
   await expect(page.getByRole('heading', { level: 1, name: category!.name })).toBeVisible();
@@ -138,7 +138,7 @@ test('a new version of the shop takes over on the next navigation, after a quiet
   try {
     await page.goto(`${shop.url}/en`);
     await expect(page.getByRole('heading', { name: 'New arrivals' })).toBeVisible();
-    await workerInControl(page);
+    await offlineShellReady(page);
 
     shop.deployNextVersion();
     await page.evaluate(async () => (await (globalThis as unknown as PageGlobals).navigator.serviceWorker.getRegistration())?.update());

@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures.ts';
-import { offlineShellReady } from './cart-utils.ts';
+import {  } from './cart-utils.ts';
+import { offlineShellReady } from './utils.ts';
 import { placeGuestOrder, statusUrl } from './payment-utils.ts';
 
 /** The order-status page's guards and notices (spec 2 §2, §5, §8): nobody sees an order without its token and hash. */

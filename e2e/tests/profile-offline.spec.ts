@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures.ts';
 import { accountLink, createCustomer, loginThroughModal, newCustomer, storedUser } from './account-utils.ts';
-import { addFromProductPage, offlineShellReady, simpleProducts, type PageGlobals } from './cart-utils.ts';
+import { addFromProductPage, simpleProducts, type PageGlobals } from './cart-utils.ts';
+import { offlineShellReady } from './utils.ts';
 
 /**
  * The sync task queue (issue 17, spec 2 §4/§7, decision 042): the profile update is a queued task. Changed while

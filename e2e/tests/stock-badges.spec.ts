@@ -1,7 +1,7 @@
 import type { Page, Request } from '@playwright/test';
-import { addFromProductPage, cartLine, offlineShellReady, openMinicart, simpleProducts } from './cart-utils.ts';
+import { addFromProductPage, cartLine, openMinicart, simpleProducts } from './cart-utils.ts';
 import { expect, test } from './fixtures.ts';
-import { menuCategories, productList, shoot } from './utils.ts';
+import { menuCategories, offlineShellReady, productList, shoot } from './utils.ts';
 
 /**
  * Live stock on listings and cart lines (issue 14 item 5, spec 1 §4, §7, §9): the cards ask `/api/stock/list` in

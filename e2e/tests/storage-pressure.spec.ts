@@ -1,6 +1,7 @@
 import type { CDPSession, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { addFromProductPage, cartLine, offlineShellReady, openMinicart, simpleProducts, type CartProduct } from './cart-utils.ts';
+import { addFromProductPage, cartLine, openMinicart, simpleProducts, type CartProduct } from './cart-utils.ts';
+import { offlineShellReady } from './utils.ts';
 
 /**
  * Storage under pressure (spec 2 §4 "Other", §9), in Chromium with a real quota: DevTools' Storage.overrideQuotaForOrigin

@@ -54,13 +54,13 @@ export async function shoot(page: Page, name: string, options: { fullPage?: bool
   if (folder) await page.screenshot({ path: `${folder}/${name}.png`, ...options });
 }
 
-/** Waits until the shop's service worker controls the page (it installs after the first page has loaded). */
-export async function workerInControl(page: Page): Promise<void> {
-  const controlled = () => page.evaluate(() => (globalThis as unknown as { navigator: { serviceWorker: { controller: unknown } } }).navigator.serviceWorker.controller !== null);
-  await page.evaluate(async () => {
-    await (globalThis as unknown as { navigator: { serviceWorker: { ready: Promise<unknown> } } }).navigator.serviceWorker.ready;
-  });
-  await expect.poll(controlled).toBe(true);
+/**
+ * Resolves once the offline shell's service worker controls the page (it installs after the first page has loaded and
+ * then serves the app with no network) and what this visit read before it took control has been asked again through
+ * it, so it is cached (register-worker.ts marks the document).
+ */
+export async function offlineShellReady(page: Page): Promise<void> {
+  await expect(page.locator('html'), 'the offline shell is ready').toHaveAttribute('data-offline-shell', 'ready', { timeout: 30_000 });
 }
 
 /** A simple product as the stock journeys pick it. */

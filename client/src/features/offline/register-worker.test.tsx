@@ -42,6 +42,7 @@ describe('registerShopWorker', () => {
     act(() => currentNotifications().forEach((notification) => dismissNotification(notification.id)));
     cleanup();
     Reflect.deleteProperty(navigator, 'serviceWorker');
+    delete document.documentElement.dataset.offlineShell;
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
   });
@@ -50,6 +51,8 @@ describe('registerShopWorker', () => {
     const { container } = fakeWorkers({ controlled: true });
     await registerShopWorker(shopAt('/en'));
     expect(container.register).toHaveBeenCalledWith(WORKER_URL, { scope: '/' });
+    // A page the worker already controls is available offline as it loads.
+    expect(document.documentElement.dataset.offlineShell).toBe('ready');
   });
 
   it('the first time it takes control, asks again through it for what the page saw before, live data aside', async () => {
@@ -60,7 +63,8 @@ describe('registerShopWorker', () => {
         (name) => ({ name }) as PerformanceEntry,
       ),
     );
-    const fetchMock = vi.fn(async () => new Response('{}'));
+    const answers: Array<(response: Response) => void> = [];
+    const fetchMock = vi.fn((_url: string, _init?: RequestInit) => new Promise<Response>((resolve) => answers.push(resolve)));
     vi.stubGlobal('fetch', fetchMock);
     const { container } = fakeWorkers({ controlled: false });
     await registerShopWorker(shopAt('/en/watches/men'));
@@ -68,7 +72,11 @@ describe('registerShopWorker', () => {
 
     container.dispatchEvent(new Event('controllerchange'));
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
-    const calls = fetchMock.mock.calls as unknown as Array<[string, RequestInit]>;
+    // The page says it is ready for offline use only once those reads went through the worker.
+    expect(document.documentElement.dataset.offlineShell).toBeUndefined();
+    for (const answer of answers) answer(new Response('{}'));
+    await vi.waitFor(() => expect(document.documentElement.dataset.offlineShell).toBe('ready'));
+    const calls = fetchMock.mock.calls as Array<[string, RequestInit]>;
     expect(calls.map(([url]) => url).sort()).toEqual(['/api/url/map', search, `${origin}/media/catalog/a.png?size=310`].sort());
     const lookup = calls.find(([url]) => url === '/api/url/map')![1];
     expect(lookup.method).toBe('POST');

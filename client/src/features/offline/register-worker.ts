@@ -5,6 +5,8 @@
  * - a new version installs in the background and waits; it takes over on the shopper's next in-app navigation
  *   (which becomes a full page load of the address they were going to) or from a quiet "new version" notice's
  *   Reload. The browser looks for a new version on every page load; this also looks every hour and on `online`.
+ * Once the worker is in control and this visit's reads went through it, the document says so:
+ * `<html data-offline-shell="ready">` (what a journey waits for before it takes the connection away).
  */
 import { HOME_ALIAS, storePageOf } from '@shop/shared/stores/store-pages';
 import { isStoreCode } from '@shop/shared/stores/stores';
@@ -36,7 +38,8 @@ export async function registerShopWorker(router: ShopRouter): Promise<void> {
   }
   // A browser whose policy blocks workers may answer no registration at all (Chromium under automation does).
   if (!registration) return;
-  if (seen) container.addEventListener('controllerchange', () => void warmUp(seen()), { once: true });
+  if (seen) container.addEventListener('controllerchange', () => void warmUp(seen()).then(markOfflineReady), { once: true });
+  else markOfflineReady();
 
   if (registration.waiting && registration.active) offerUpdate(router, registration.waiting);
   registration.addEventListener('updatefound', () => {
@@ -74,6 +77,10 @@ export function urlMapLookup(pathname: string): { url: string; storeCode: string
   const url = dispatchPath(rest.join('/'));
   if (!store || !isStoreCode(store) || !url || url === HOME_ALIAS || storePageOf(url, { externalCheckout: true })) return null;
   return { url, storeCode: store };
+}
+
+function markOfflineReady(): void {
+  document.documentElement.dataset.offlineShell = 'ready';
 }
 
 async function warmUp(pathnames: string[]): Promise<void> {
