@@ -11,6 +11,7 @@
  */
 import { test as base, expect, type Browser, type BrowserContext } from '@playwright/test';
 import { A11yWatch, type A11y } from './a11y.ts';
+import { waitForAppAfterLoads } from './app-started.ts';
 
 export { expect };
 
@@ -73,6 +74,9 @@ function watchBrowser(seen: Problem[], pending: Array<Promise<unknown>>, ended: 
   return (context) => {
     if (watched.has(context)) return;
     watched.add(context);
+    // A server-rendered page is acted on once it runs (app-started.ts).
+    for (const page of context.pages()) waitForAppAfterLoads(page);
+    context.on('page', waitForAppAfterLoads);
     // Whether the journey has cut this context's network, or just given it back.
     let offlineUntil = 0;
     const setOffline = context.setOffline.bind(context);

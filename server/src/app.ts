@@ -348,7 +348,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   );
   await app.register(statsRoutes({ throttle, now, ratePerMinute: config.forms.statsRateMax }));
   const addresses = storefrontAddresses(mapUrl, { externalCheckout: config.checkout.external });
-  registerNotFoundHandler(app, config.clientDist ? await registerClient(app, config.clientDist, addresses, { devtools: config.devtools }) : undefined);
+  registerNotFoundHandler(app, config.clientDist ? await registerClient(app, config.clientDist, addresses, { devtools: config.devtools, serverRender: config.serverRender }) : undefined);
 
   return app;
 }

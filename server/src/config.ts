@@ -166,6 +166,8 @@ const EnvSchema = z.object({
   NODE_ENV: z._default(z.enum(['development', 'production', 'test']), 'development'),
   /** Where the built client lives; served on the same port when present. */
   CLIENT_DIST: z.optional(z.string().check(z.minLength(1))),
+  /** Render store pages on the server for their first request (with the built `dist-ssr/` beside CLIENT_DIST). */
+  SERVER_RENDER: z._default(onOff, true),
   /** Seed the demo catalogue into an empty database on start. */
   SEED_DEMO: z._default(flag, true),
   DEMO_SEED: z._default(z.pipe(z.string().check(z.regex(/^\d+$/, 'must be a whole number')), z.transform(Number)), 20261122),
@@ -368,6 +370,8 @@ export interface AppConfig {
   logFormat: 'auto' | 'pretty' | 'json';
   env: 'development' | 'production' | 'test';
   clientDist: string | null;
+  /** Store pages are rendered on the server when the client's server build is there (decision 048). */
+  serverRender: boolean;
   seedDemo: boolean;
   demoSeed: number;
   demoProducts: number;
@@ -475,6 +479,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logFormat: v.LOG_FORMAT,
     env: v.NODE_ENV,
     clientDist: v.CLIENT_DIST ? path.resolve(base, v.CLIENT_DIST) : null,
+    serverRender: v.SERVER_RENDER,
     seedDemo: v.SEED_DEMO,
     demoSeed: v.DEMO_SEED,
     demoProducts: v.DEMO_PRODUCTS,

@@ -51,7 +51,7 @@ export async function loadNamespace(namespace: Namespace): Promise<void> {
 }
 
 function applyDocumentLanguage(language: string): void {
-  document.documentElement.lang = language;
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
 
 export async function initI18n(language: Language): Promise<typeof i18next> {
@@ -125,6 +125,8 @@ function bump(): void {
   for (const listener of listeners) listener();
 }
 
+const currentRevision = () => revision;
+
 function subscribe(notify: () => void): () => void {
   listeners.add(notify);
   return () => listeners.delete(notify);
@@ -135,7 +137,7 @@ function subscribe(notify: () => void): () => void {
  * switches, so no Suspense or loading state is needed, and the home page stays inside its size budget.
  */
 export function useTranslation(): { t: TFunction; i18n: typeof i18next } {
-  const current = useSyncExternalStore(subscribe, () => revision);
+  const current = useSyncExternalStore(subscribe, currentRevision, currentRevision);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `current` stands for the language and loaded texts
   const t = useMemo(() => i18next.getFixedT(i18next.language), [current]);
   return { t, i18n: i18next };

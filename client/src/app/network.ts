@@ -34,7 +34,11 @@ export const shopNetwork = {
   streams: new Set<OpenStream>(),
   /** Hear every flip of the offline switch, also one the browser's own loss hides (the connectivity machine). */
   flips: new Set<() => void>(),
+  /** Where calls go instead of `fetch`: the server's own routes, while it renders a page (entry-server.tsx). */
+  transport: null as Transport | null,
 };
+
+export type Transport = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
 
 const onlineListeners = new Set<(online: boolean) => void>();
 
@@ -63,5 +67,5 @@ if (typeof window !== 'undefined') {
 
 /** `fetch`, through the fault switches when they are loaded. */
 export function shopFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  return shopNetwork.faults?.fetch(input, init) ?? fetch(input, init);
+  return shopNetwork.faults?.fetch(input, init) ?? (shopNetwork.transport ?? fetch)(input, init);
 }

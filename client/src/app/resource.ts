@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useEffectEvent, useState } from 'react';
 import { isAbort } from './api.ts';
+import { onServer, wantOnServer } from './server-pass.ts';
 
 /**
  * A small keyed cache of loaded data, so going back to a page shows it at once. Answers are kept for a few
@@ -43,6 +44,17 @@ export function clearCache(): void {
   cache.clear();
 }
 
+/** The answers held now, for a page rendered on the server to hand to the browser (offline stand-ins are never held). */
+export function cachedEntries(): Array<[string, unknown]> {
+  return [...cache.entries()].map(([key, hit]) => [key, hit.value]);
+}
+
+/** The answers a page rendered on the server used: the browser's first render shows what the server's did. */
+export function seedCache(entries: ReadonlyArray<readonly [string, unknown]>): void {
+  const at = Date.now();
+  for (const [key, value] of entries) cache.set(key, { at, value });
+}
+
 export interface Resource<T> {
   data: T | undefined;
   error: Error | undefined;
@@ -84,6 +96,8 @@ export function useResource<T>(key: string | null, load: () => Promise<T>): Reso
   const current = state.key === key ? state : undefined;
   // A cached answer shows at once, on the first render, without waiting for the effect.
   const fromCache = current?.data === undefined && key !== null ? peekCached<T>(key) : undefined;
+  // On the server effects never run: the page asks for its data before the next pass (server-pass.ts).
+  if (onServer && key !== null && fromCache === undefined) wantOnServer(`resource ${key}`, () => cached(key, load));
   const data = current?.data ?? fromCache ?? state.data;
   const error = current?.error;
   return { data, error, loading: key !== null && current?.data === undefined && fromCache === undefined && error === undefined, retry };

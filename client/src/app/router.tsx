@@ -108,7 +108,8 @@ export function createShopRouter(options: { history?: RouterHistory } = {}) {
     ...options,
     parseSearch: parseRouteQuery,
     stringifySearch: stringifyRouteQuery,
-    scrollRestoration: true,
+    // In the browser only: on the server it would write an inline script, which the Content-Security-Policy refuses.
+    scrollRestoration: typeof window !== 'undefined',
     defaultPendingMs: 150,
     defaultPendingMinMs: 300,
     defaultPreload: 'intent',

@@ -82,8 +82,10 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+const noneShown: readonly ShownNotification[] = [];
+
 export function NotificationHost() {
-  const list = useSyncExternalStore(subscribe, () => shown);
+  const list = useSyncExternalStore(subscribe, () => shown, () => noneShown);
   return (
     // Polite for everything; errors are alerts of their own.
     <section className="notifications" aria-label={regionLabel} aria-live="polite">

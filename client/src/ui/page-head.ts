@@ -6,6 +6,7 @@
 import type { StoreCode } from '@shop/shared';
 import { STORE_VIEWS } from '@shop/shared/stores/stores';
 import { useEffect } from 'react';
+import { headOnServer, onServer, shopOrigin } from '../app/server-pass.ts';
 
 export interface PageHead {
   /** The page's own title; the shop's name is added after it. */
@@ -26,7 +27,7 @@ const MARK = 'data-page-head';
 
 function absolute(store: StoreCode, path: string): string {
   const clean = path.replace(/^\/+|\/+$/g, '');
-  return `${window.location.origin}/${store}${clean ? `/${clean}` : ''}`;
+  return `${shopOrigin()}/${store}${clean ? `/${clean}` : ''}`;
 }
 
 function add(tag: string, attributes: Record<string, string>, text?: string): void {
@@ -76,6 +77,7 @@ export function writePageHead(head: PageHead, siteName: string): () => void {
 
 export function usePageHead(head: PageHead | null, siteName: string): void {
   const key = head ? JSON.stringify(head) : '';
+  if (onServer && head) headOnServer(head, siteName);
   useEffect(() => {
     if (!head) return;
     return writePageHead(head, siteName);

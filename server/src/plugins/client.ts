@@ -16,6 +16,7 @@ import { FILE_ADDRESS, SERVER_PATHS } from '@shop/shared/stores/store-pages';
 import type { FastifyInstance } from 'fastify';
 import type { AddressKnown } from '../features/catalogue/storefront-addresses.ts';
 import type { NotFoundFallback } from './error-handler.ts';
+import { loadPageRenderer } from './page-render.ts';
 
 /** The visualizer's address (its client route). */
 export const DEVTOOLS_ADDRESS = /^\/__devtools\/?$/;
@@ -31,7 +32,7 @@ export async function registerClient(
   app: FastifyInstance,
   dist: string,
   known: AddressKnown,
-  options: { devtools: boolean } = { devtools: false },
+  options: { devtools: boolean; serverRender?: boolean } = { devtools: false },
 ): Promise<NotFoundFallback | undefined> {
   const indexFile = path.join(dist, 'index.html');
   if (!fs.existsSync(indexFile)) {
@@ -50,11 +51,14 @@ export async function registerClient(
       if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
     },
   });
+  // index.html itself stays the plain shell: the offline shell precaches it and renders every page from it.
+  const render = options.serverRender ? await loadPageRenderer(app, dist) : null;
   return async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if ((request.method !== 'GET' && request.method !== 'HEAD') || SERVER_PATHS.test(pathname) || FILE_ADDRESS.test(pathname)) return false;
     const status = (options.devtools && DEVTOOLS_ADDRESS.test(pathname)) || (await known(pathname)) ? 200 : 404;
-    reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    const page = render && status === 200 && request.method === 'GET' ? await render(request, indexHtml) : null;
+    reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page ?? indexHtml);
     return true;
   };
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useBrowserValue } from '../../app/server-pass.ts';
 import type { CartRuntime } from './cart-runtime.ts';
 
 const KEY = 'shop.cart.count';
@@ -16,7 +17,8 @@ function storedCount(): number {
  * until the cart runtime has started, then the live count of the local database, remembered for the next visit.
  */
 export function useCartCount(runtime: CartRuntime | null): number {
-  const [count, setCount] = useState(storedCount);
+  const stored = useBrowserValue(storedCount, 0);
+  const [live, setCount] = useState<number | null>(null);
   useEffect(() => {
     if (!runtime) return;
     const subscription = runtime.count$.subscribe((next) => {
@@ -29,5 +31,5 @@ export function useCartCount(runtime: CartRuntime | null): number {
     });
     return () => subscription.unsubscribe();
   }, [runtime]);
-  return count;
+  return live ?? stored;
 }

@@ -38,6 +38,7 @@ export function useStartedCart(): CartRuntime | null {
       return () => listeners.delete(notify);
     },
     () => started,
+    () => null,
   );
 }
 

@@ -34,10 +34,11 @@ export function useCartToken(runtime: CartRuntime | null): string | null {
     },
     [runtime],
   );
-  return useSyncExternalStore(subscribe, () => runtime?.connection.getSnapshot().context.token ?? null);
+  return useSyncExternalStore(subscribe, () => runtime?.connection.getSnapshot().context.token ?? null, noToken);
 }
 
 const noLines = (): null => null;
+const noToken = (): null => null;
 
 /** The lines the cart shows, live from the local database; null while the cart starts or the database opens. */
 export function useCartLines(runtime: CartRuntime | null): CartLineDoc[] | null {
@@ -49,7 +50,7 @@ export function useCartLines(runtime: CartRuntime | null): CartLineDoc[] | null 
     },
     [runtime],
   );
-  return useSyncExternalStore(subscribe, runtime ? runtime.currentLines : noLines);
+  return useSyncExternalStore(subscribe, runtime ? runtime.currentLines : noLines, noLines);
 }
 
 /**

@@ -12,6 +12,7 @@ import { useMediaQuery } from '../../ui/use-media-query.ts';
 import { brandLabel } from '../catalogue/attribute-labels.ts';
 import { useRetryWhileCatalogueLoads } from '../catalogue/catalogue-loading.ts';
 import { ProductCard, ProductCardSkeleton, ProductGrid } from '../catalogue/product-card.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
 import { useRenderedPrices, VisitorPricesContext } from '../location/visitor-prices.ts';
 import { STOCK_CONFIG } from '../stock/stock-config.ts';
 import { activeFilterCount, queryAfterChange, queryWithout, sortChoices, sortIdOf, type ListingScope } from './category-query.ts';
@@ -241,9 +242,9 @@ function FilterPanelSkeleton() {
     <div className="filter-panel" aria-hidden="true">
       {[0, 1, 2].map((n) => (
         <div key={n} className="filter-group filter-group--skeleton">
-          <span className="skeleton" style={{ width: '40%', height: '0.9rem' }} />
-          <span className="skeleton" style={{ width: '80%', height: '0.8rem' }} />
-          <span className="skeleton" style={{ width: '70%', height: '0.8rem' }} />
+          <Skeleton width="40%" height="0.9rem" />
+          <Skeleton width="80%" height="0.8rem" />
+          <Skeleton width="70%" height="0.8rem" />
         </div>
       ))}
     </div>

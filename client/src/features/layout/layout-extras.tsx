@@ -8,6 +8,7 @@
 import type { Boutique } from '@shop/shared/forms/appointment.schema';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { onServer } from '../../app/server-pass.ts';
 import { useTranslation } from '../../app/i18n.ts';
 import { useStore } from '../../app/store-context.tsx';
 import { BagIcon, LockIcon, PhoneIcon } from '../../ui/icons.tsx';
@@ -139,8 +140,8 @@ export function HeaderExtras({ minimal = false }: { minimal?: boolean }) {
 
 /** Whether the element is near the screen yet (the footer's details are asked for only then, never on first paint). */
 function useNearScreen(): [(element: HTMLElement | null) => void, boolean] {
-  // Without IntersectionObserver (an old browser, tests): near from the start.
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  // Without IntersectionObserver (an old browser, tests): near from the start; on the server, as on a first paint, not.
+  const [near, setNear] = useState(() => !onServer && typeof IntersectionObserver === 'undefined');
   const [element, setElement] = useState<HTMLElement | null>(null);
   useEffect(() => {
     if (!element || near) return;

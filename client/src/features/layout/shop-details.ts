@@ -6,6 +6,7 @@
 import type { StoreCode } from '@shop/shared';
 import { useEffect, useState } from 'react';
 import { apiGet } from '../../app/api.ts';
+import { useBrowserValue } from '../../app/server-pass.ts';
 
 export interface ShopDetails {
   company: { name: string; address: string; kvk: string; vatId: string };
@@ -17,9 +18,18 @@ export interface ShopDetails {
 const KEY = 'shop.details.';
 const asked = new Map<StoreCode, Promise<ShopDetails>>();
 
+let keptText: string | null = null;
+let keptValue: ShopDetails | null = null;
+
+/** The details this browser kept for `store` (the same object while the kept text is the same). */
 function kept(store: StoreCode): ShopDetails | null {
   try {
-    return JSON.parse(localStorage.getItem(KEY + store) ?? 'null') as ShopDetails | null;
+    const text = localStorage.getItem(KEY + store);
+    if (text !== keptText) {
+      keptText = text;
+      keptValue = JSON.parse(text ?? 'null') as ShopDetails | null;
+    }
+    return keptValue;
   } catch {
     return null;
   }
@@ -54,7 +64,9 @@ export function loadShopDetails(store: StoreCode): Promise<ShopDetails> {
  * when it nears the screen); null while neither is known.
  */
 export function useShopDetails(store: StoreCode, when = true): ShopDetails | null {
-  const [details, setDetails] = useState<ShopDetails | null>(() => kept(store));
+  const keptDetails = useBrowserValue(() => kept(store), null);
+  const [loaded, setDetails] = useState<ShopDetails | null>(null);
+  const details = loaded ?? keptDetails;
   useEffect(() => {
     if (!when) return;
     let live = true;

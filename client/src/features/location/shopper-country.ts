@@ -183,7 +183,19 @@ export function resetShopperMarketForTests(): void {
   storedTexts = '';
 }
 
+let renderedMarket: ShopperMarket | null = null;
+const marketRendered = (): ShopperMarket | null => renderedMarket;
+
+/**
+ * The market a server-rendered page was rendered for (its request's location, decision 048): the server renders its
+ * prices with it, and the browser hydrates with it.
+ */
+export function renderForLocation(location: VisitorLocation | null): void {
+  renderedMarket = location ? { country: location.country_code, currency: location.currency, ...(location.rate ? { rate: location.rate } : {}) } : null;
+}
+
 /** The shopper's market, live: a component re-renders when it changes here or in another tab. */
 export function useShopperMarket(): ShopperMarket | null {
-  return useSyncExternalStore(subscribeShopperMarket, shopperMarket);
+  // A server-rendered page knows the market of its request's location; the stored one follows right after hydration.
+  return useSyncExternalStore(subscribeShopperMarket, shopperMarket, marketRendered);
 }

@@ -31,7 +31,8 @@ export function ContentPicture({
   alt?: string;
 }) {
   const [width, height] = ratio;
-  if (!image) return <div className={`content-picture content-picture--empty ${className ?? ''}`} style={{ aspectRatio: `${width} / ${height}` }} aria-hidden="true" />;
+  // The picture's shape from its view box (an attribute: server-rendered markup carries no style attribute).
+  if (!image) return <svg className={`content-picture content-picture--empty ${className ?? ''}`} viewBox={`0 0 ${width} ${height}`} aria-hidden="true" focusable="false" />;
   return (
     <img
       className={`content-picture ${className ?? ''}`}

@@ -3,6 +3,7 @@
  * body in a readable measure, the products it speaks of (cards that add to the cart), and the previous and next posts.
  * A post that is not there is "page not found"; one never read, asked for offline, sends the shopper Home.
  */
+import { shopOrigin } from '../../app/server-pass.ts';
 import type { BlogPost } from '@shop/shared/content/content.schema';
 import { useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect } from 'react';
@@ -40,7 +41,7 @@ export function MagazinePostPage({ year, month, name }: { year: string; month: s
   useEffect(() => {
     if (moved) void navigate({ to: '/$store/magazine/$', params: { store, _splat: magazineSplat(moved) }, replace: true });
   }, [moved, navigate, store]);
-  usePageHead(found && !moved ? postHead(found, store, window.location.origin, t('shop.name')) : null, t('shop.name'));
+  usePageHead(found && !moved ? postHead(found, store, shopOrigin(), t('shop.name')) : null, t('shop.name'));
 
   if (goingHome) return null;
   if (post.error && !found) {

@@ -38,8 +38,14 @@ export async function registerShopWorker(router: ShopRouter): Promise<void> {
   }
   // A browser whose policy blocks workers may answer no registration at all (Chromium under automation does).
   if (!registration) return;
-  if (seen) container.addEventListener('controllerchange', () => void warmUp(seen()).then(markOfflineReady), { once: true });
-  else markOfflineReady();
+  if (seen) {
+    const warm = () => void warmUp(seen()).then(markOfflineReady);
+    // The first worker may have taken control while it registered.
+    if (container.controller) warm();
+    else container.addEventListener('controllerchange', warm, { once: true });
+  } else {
+    markOfflineReady();
+  }
 
   if (registration.waiting && registration.active) offerUpdate(router, registration.waiting);
   registration.addEventListener('updatefound', () => {

@@ -7,6 +7,7 @@ import { isLanguage } from '@shop/shared/stores/stores';
 import i18next from 'i18next';
 import { useEffect } from 'react';
 import { useTranslation } from '../../app/i18n.ts';
+import { onServer, wantOnServer } from '../../app/server-pass.ts';
 
 export type TextFiles = Record<string, () => Promise<{ default: Record<string, unknown> }>>;
 
@@ -40,7 +41,9 @@ export function lazyTexts(namespace: string, files: TextFiles): LazyTexts {
     useEffect(() => {
       void load();
     }, []);
-    return i18n.hasResourceBundle(i18n.language, namespace);
+    const ready = i18n.hasResourceBundle(i18n.language, namespace);
+    if (onServer && !ready) wantOnServer(`texts ${namespace}`, load);
+    return ready;
   }
 
   return { load, useReady };

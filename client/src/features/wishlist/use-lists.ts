@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useBrowserValue } from '../../app/server-pass.ts';
 import type { ListKind } from './list-notices.ts';
 import { loadLists, type ListsRuntime, type SkuList } from './lists-runtime.ts';
 import type { ListItem } from './sku-list.collection.ts';
@@ -43,7 +44,7 @@ function storedCount(): number {
 
 /** The header's wishlist count: the last one seen until the database answers, then live (and remembered). */
 export function useWishlistCount(items: readonly ListItem[] | null): number {
-  const [remembered] = useState(storedCount);
+  const remembered = useBrowserValue(storedCount, 0);
   const count = items?.length ?? remembered;
   useEffect(() => {
     if (items === null) return;

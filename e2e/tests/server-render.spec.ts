@@ -1,0 +1,121 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { scriptless } from './app-started.ts';
+import { addFromProductPage, simpleProducts } from './cart-utils.ts';
+import { expect, test } from './fixtures.ts';
+import { menuCategories, productList, shoot } from './utils.ts';
+
+/**
+ * Server rendering (issue 20 item 1, decision 048): the shop's public pages (home, category, product, search results,
+ * CMS pages, the magazine) come with their content in the first answer, so a shopper sees the page before its script
+ * has run and a crawler reads its content, title and description; the script then hydrates the same markup (a
+ * mismatch is a page error, which fails every journey) and the page works as before. A shopper's own pages start from
+ * the shell.
+ */
+
+interface PostSummary {
+  title: string;
+  path: string;
+}
+
+async function magazinePost(request: APIRequestContext): Promise<PostSummary> {
+  const response = await request.get('/api/content/wordpress_posts?storeCode=en&size=1');
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { result: { items: PostSummary[] } }).result.items[0]!;
+}
+
+async function publicPages(request: APIRequestContext) {
+  const [category] = (await menuCategories(request, 'en')).sort((a, b) => b.product_count - a.product_count);
+  const [product] = await simpleProducts(request, 1);
+  const post = await magazinePost(request);
+  return [
+    { path: '/en', heading: 'Horloge & Diamant', title: /Horloge &amp; Diamant/ },
+    { path: `/en/${category!.url_path}`, heading: category!.name, title: new RegExp(`^${category!.name} \\|`) },
+    { path: `/en/${product!.url_path}`, heading: product!.name, title: new RegExp(`^${product!.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\|`) },
+    { path: '/en/search?q=omega', heading: 'Search results for “omega”', title: /omega/ },
+    { path: '/en/i/about-us', heading: 'About us', title: /^About us \|/ },
+    { path: `/en/${post.path}`, heading: post.title, title: /\| Horloge/ },
+  ];
+}
+
+/** The markup of `#root` in the page as served. */
+function rootOf(html: string): string {
+  const start = html.indexOf('<div id="root">');
+  const end = html.indexOf('<script id="shop-ssr"');
+  return start >= 0 && end > start ? html.slice(start, end) : '';
+}
+
+test('the first answer of a public page carries its content, title, description and canonical address, within the Content-Security-Policy', async ({ request }) => {
+  for (const { path, heading, title } of await publicPages(request)) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    const html = await response.text();
+    const root = rootOf(html);
+    expect(root, `${path} is rendered on the server`).toContain('<h1');
+    expect(root, path).toContain(heading.replace(/&/g, '&amp;'));
+    const served = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
+    expect(served, path).toMatch(title);
+    expect(html.match(/<meta name="description"/g), `${path}: one description`).toHaveLength(1);
+    if (path !== '/en/search?q=omega') expect(html, path).toContain('rel="canonical"');
+    // The policy refuses style attributes and inline scripts: the markup has neither (data scripts are not run).
+    expect(root, path).not.toMatch(/ style="/);
+    for (const script of html.match(/<script[^>]*>/g) ?? []) expect(script, path).toMatch(/type="(module|application\/json|application\/ld\+json)"/);
+  }
+  // The search results are not for search engines.
+  expect(await (await request.get('/en/search?q=omega')).text()).toContain('<meta name="robots" content="noindex"');
+  // A shopper's own pages start from the shell.
+  for (const path of ['/en/checkout', '/en/compare', '/en/my-account/orders']) expect(rootOf(await (await request.get(path)).text()), path).toBe('');
+});
+
+test('with no script at all, a category shows its products and a product its name, price and picture', async ({ browser, request, browserProblems }) => {
+  browserProblems.expect(/^request failed: GET http:\/\/[^/]+\/assets\/[^ ]+\.js \(csp\)$/, "scripts are off in this context: the browser refuses to fetch the page's modules");
+  const [category] = (await menuCategories(request, 'en')).sort((a, b) => b.product_count - a.product_count);
+  const [product] = await simpleProducts(request, 1);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  scriptless(context);
+  const page = await context.newPage();
+  await page.goto(`/en/${category!.url_path}`);
+  await expect(page.getByRole('heading', { level: 1, name: category!.name })).toBeVisible();
+  await expect(productList(page)).toHaveCount(50);
+  // The first cards' pictures are the page's largest: asked first, at once.
+  await expect(productList(page).first().locator('img')).toHaveAttribute('fetchpriority', 'high');
+  await shoot(page, 'server-render-category-no-script', { fullPage: false });
+
+  await page.goto(`/en/${product!.url_path}`);
+  await expect(page.getByRole('heading', { level: 1, name: product!.name })).toBeVisible();
+  await expect(page.locator('main').getByText(/€\s?[\d,.]+/).first()).toBeVisible();
+  await expect(page.locator('main img[fetchpriority="high"]').first()).toBeVisible();
+  await context.close();
+});
+
+/** Serves `path`'s page with its first heading marked, as the server sent it: hydration keeps the element, a client render would not. */
+async function markServerHeading(page: Page, path: string): Promise<void> {
+  await page.route(`**${path}`, async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const response = await route.fetch();
+    await route.fulfill({ response, body: (await response.text()).replace('<h1', '<h1 data-from-server="yes"') });
+  });
+}
+
+test('a rendered page hydrates without a mismatch and works: the product adds to the cart, a card opens its product', async ({ page, request }) => {
+  const [product] = await simpleProducts(request, 1);
+  await markServerHeading(page, `/en/${product!.url_path}`);
+  await addFromProductPage(page, product!);
+  await expect(page.locator('h1[data-from-server="yes"]')).toHaveText(product!.name);
+
+  const [category] = (await menuCategories(request, 'en')).sort((a, b) => b.product_count - a.product_count);
+  await markServerHeading(page, `/en/${category!.url_path}`);
+  await page.goto(`/en/${category!.url_path}`);
+  await expect(productList(page)).toHaveCount(50);
+  await expect(page.locator('h1[data-from-server="yes"]')).toHaveText(category!.name);
+  // A card's link opens its product in the app (no page load: the server-rendered marker stays off the new heading).
+  const link = productList(page).first().getByRole('link').first();
+  const href = (await link.getAttribute('href'))!;
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`${href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+  // The Dutch store renders in Dutch.
+  await page.goto('/nl');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
