@@ -3,7 +3,9 @@
  * index apart, read on this thread from the catalogue databases `bench:scale` generated (BENCH_DATA, default the
  * temp folder's shop-bench-scale; BENCH_SIZES, default 20000,100000). Per size: load time, snapshot heap, index
  * heap, both per product. Run with --expose-gc (the script says so) so each figure is taken after a full collection.
+ * Each size is read in a process of its own: in one process, what an earlier size left behind skewed the next.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,6 +24,13 @@ const heap = () => {
   return process.memoryUsage().heapUsed;
 };
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
+
+if (sizes.length > 1) {
+  for (const size of sizes) {
+    execFileSync(process.execPath, [...process.execArgv, process.argv[1]!], { env: { ...process.env, BENCH_SIZES: String(size) }, stdio: 'inherit' });
+  }
+  process.exit(0);
+}
 
 for (const size of sizes) {
   const file = path.join(dataRoot, String(size), 'shop.sqlite');
