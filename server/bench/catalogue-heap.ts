@@ -1,9 +1,10 @@
 /**
- * `pnpm --filter @shop/server bench:heap`: the heap the catalogue keeps per product, the snapshot and the search
- * index apart, read on this thread from the catalogue databases `bench:scale` generated (BENCH_DATA, default the
- * temp folder's shop-bench-scale; BENCH_SIZES, default 20000,100000). Per size: load time, snapshot heap, index
- * heap, both per product. Run with --expose-gc (the script says so) so each figure is taken after a full collection.
- * Each size is read in a process of its own: in one process, what an earlier size left behind skewed the next.
+ * `pnpm --filter @shop/server bench:heap`: the memory the catalogue keeps per product (JS heap and typed arrays'
+ * buffers: the index's columns live outside the heap), the snapshot and the search index apart, read on this thread
+ * from the catalogue databases `bench:scale` generated (BENCH_DATA, default the temp folder's shop-bench-scale;
+ * BENCH_SIZES, default 20000,100000). Per size: read and index time, then memory in total and per product, each
+ * taken after full collections (the script needs --expose-gc). Each size is read in a process of its own: in one
+ * process, what an earlier size left behind skewed the next.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,7 +22,8 @@ if (!gc) throw new Error('bench:heap needs node --expose-gc');
 const heap = () => {
   gc();
   gc();
-  return process.memoryUsage().heapUsed;
+  const { heapUsed, arrayBuffers } = process.memoryUsage();
+  return heapUsed + arrayBuffers;
 };
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
 
