@@ -10,7 +10,7 @@ import {
   type ProductPrices,
   type StoreCode,
 } from '@shop/shared';
-import type { CatalogueSnapshot, ProductDescription, StoredAttribute, StoredCategory, StoredProduct } from './catalogue.snapshot.ts';
+import { productDetails, type CatalogueSnapshot, type ProductDescription, type ProductDetails, type StoredAttribute, type StoredCategory, type StoredProduct } from './catalogue.snapshot.ts';
 
 export interface DocumentContext {
   snapshot: CatalogueSnapshot;
@@ -94,7 +94,7 @@ function childDocument(child: StoredProduct, store: StoreCode, context: Document
     sku: child.sku,
     name: child.texts[store].name,
     status: child.status,
-    image: child.images[0]?.path ?? '',
+    image: child.image,
     stock: { ...child.stock },
     ...context.pricesOf(child.id),
     tax_class_id: child.tax_class_id,
@@ -104,9 +104,31 @@ function childDocument(child: StoredProduct, store: StoreCode, context: Document
   };
 }
 
-/** A product's document; `description` is given when the caller read it (documents for listings go without). */
-export function productDocument(product: StoredProduct, store: StoreCode, context: DocumentContext, description?: ProductDescription): Product {
+/**
+ * The fields of a product's document that come from its details (`productDetails`), decoded on demand. A document
+ * built without its details (a listing that asks for none of these) leaves them empty.
+ */
+export const PRODUCT_DETAIL_FIELDS = [
+  'media_gallery',
+  'ean',
+  'customprice_usd',
+  'customprice_gbp',
+  'configurable_options',
+  'configurable_children',
+  'product_links',
+  'allowedcountries',
+  'custom_size_kind',
+] as const;
+
+const WITHOUT_DETAILS: ProductDetails = Object.freeze({ images: [] });
+
+/**
+ * A product's document; `description` is given when the caller read it (documents for listings go without), and
+ * `withDetails: false` leaves out what PRODUCT_DETAIL_FIELDS names (for a listing whose projection drops it anyway).
+ */
+export function productDocument(product: StoredProduct, store: StoreCode, context: DocumentContext, description?: ProductDescription, withDetails = true): Product {
   const { snapshot } = context;
+  const details = withDetails ? productDetails(product) : WITHOUT_DETAILS;
   const texts = product.texts[store];
   const parent = product.parent_id === null ? undefined : snapshot.productsById.get(product.parent_id);
   const children = (product.child_ids ?? []).flatMap((id) => {
@@ -130,24 +152,24 @@ export function productDocument(product: StoredProduct, store: StoreCode, contex
     url_key: texts.url_key,
     url_path: texts.url_path,
     slug: productSlug({ name: texts.name, id: product.id, url_key: texts.url_key }, context.useUrlKeys),
-    image: product.images[0]?.path ?? '',
-    media_gallery: product.images.map((image, index) => ({ image: image.path, pos: index + 1, ...(image.label ? { label: image.label } : {}) })),
+    image: product.image,
+    media_gallery: details.images.map((image, index) => ({ image: image.path, pos: index + 1, ...(image.label ? { label: image.label } : {}) })),
     description: description?.description ?? '',
     short_description: description?.short_description ?? '',
-    ...(product.ean ? { ean: product.ean } : {}),
+    ...(details.ean ? { ean: details.ean } : {}),
     ...(parent ? { parentSku: parent.sku, parentId: parent.id } : {}),
     ...context.pricesOf(product.id),
     special_from_date: product.special_from_date,
     special_to_date: product.special_to_date,
     tax_class_id: product.tax_class_id,
     tier_prices: [],
-    ...(product.customprice_usd !== undefined ? { customprice_usd: product.customprice_usd } : {}),
-    ...(product.customprice_gbp !== undefined ? { customprice_gbp: product.customprice_gbp } : {}),
+    ...(details.customprice_usd !== undefined ? { customprice_usd: details.customprice_usd } : {}),
+    ...(details.customprice_gbp !== undefined ? { customprice_gbp: details.customprice_gbp } : {}),
     stock: { ...product.stock },
     category: categories,
     category_ids: [...product.category_ids],
-    ...(product.configurable_options ? { configurable_options: localizedOptions(product.configurable_options, store, snapshot), configurable_children: children } : {}),
-    ...(product.links || product.related_links ? { product_links: productLinks(product, snapshot) } : {}),
+    ...(details.configurable_options ? { configurable_options: localizedOptions(details.configurable_options, store, snapshot), configurable_children: children } : {}),
+    ...(product.links || details.related_links ? { product_links: productLinks(product, details, snapshot) } : {}),
     ...(product.bundle_options
       ? {
           bundle_options: product.bundle_options.map((option) => ({
@@ -166,8 +188,8 @@ export function productDocument(product: StoredProduct, store: StoreCode, contex
     hide_price: product.flags.hide_price,
     is_bestseller: product.flags.is_bestseller,
     margin_product: product.flags.margin_product,
-    ...(product.allowedcountries?.length ? { allowedcountries: [...product.allowedcountries] } : {}),
-    ...(product.custom_size_kind ? { custom_size_kind: product.custom_size_kind } : {}),
+    ...(details.allowedcountries?.length ? { allowedcountries: [...details.allowedcountries] } : {}),
+    ...(details.custom_size_kind ? { custom_size_kind: details.custom_size_kind } : {}),
     ...attributeValues(product),
     created_at: product.created_at,
     updated_at: product.updated_at,
@@ -179,7 +201,7 @@ export function productDocument(product: StoredProduct, store: StoreCode, contex
  * A grouped product's pieces (`associated`), then the products its page shows (`related`, `upsell`, `crosssell`);
  * a related product no longer in the catalogue is left out.
  */
-function productLinks(product: StoredProduct, snapshot: CatalogueSnapshot): NonNullable<Product['product_links']> {
+function productLinks(product: StoredProduct, details: ProductDetails, snapshot: CatalogueSnapshot): NonNullable<Product['product_links']> {
   const associated = (product.links ?? []).map((link) => ({
     link_type: 'associated' as const,
     linked_product_sku: link.sku,
@@ -187,7 +209,7 @@ function productLinks(product: StoredProduct, snapshot: CatalogueSnapshot): NonN
     qty: link.qty,
     position: link.position,
   }));
-  const related = (product.related_links ?? []).flatMap((link) => {
+  const related = (details.related_links ?? []).flatMap((link) => {
     const linked = snapshot.productsBySku.get(link.sku);
     return linked ? [{ link_type: link.link_type, linked_product_sku: link.sku, linked_product_type: linked.type_id, qty: 1, position: link.position }] : [];
   });

@@ -146,6 +146,23 @@ describe('POST /api/catalog/search: products', () => {
     expect(body.result.items[0]).toEqual({ sku: 'W-1', name: 'Omega Seamaster Aqua Terra', stock: { qty: 5 } });
   });
 
+  it('gives the same fields whether a projection asks for a product’s rarely read data (decoded on demand) or not', async () => {
+    const whole = (await search({ type: 'product', storeCode: 'en', filters: { sku: ['R-6', 'W-1'] } })).body.result.items;
+    expect(whole.map((item: { media_gallery: unknown[] }) => item.media_gallery.length).every((n: number) => n > 0)).toBe(true);
+    const detailed = await search({ type: 'product', storeCode: 'en', filters: { sku: ['R-6', 'W-1'] }, includeFields: ['sku', 'image', 'media_gallery', 'configurable_children', 'configurable_options'] });
+    expect(detailed.body.result.items).toEqual(
+      whole.map((item: Record<string, unknown>) => ({
+        sku: item.sku,
+        image: item.image,
+        media_gallery: item.media_gallery,
+        ...(item.configurable_options ? { configurable_options: item.configurable_options, configurable_children: item.configurable_children } : {}),
+      })),
+    );
+    const listing = await search({ type: 'product', storeCode: 'en', filters: { sku: ['R-6', 'W-1'] }, includeFields: ['sku', 'image', 'name'] });
+    expect(listing.body.result.items).toEqual(whole.map((item: Record<string, unknown>) => ({ sku: item.sku, image: item.image, name: item.name })));
+    expect(listing.body.result.items.every((item: { image: string }) => item.image.length > 0)).toBe(true);
+  });
+
   it('finds products by fuzzy text with name ranked above description matches', async () => {
     const exact = await search({ type: 'product', storeCode: 'en', query: 'seamaster' });
     expect(skus(exact.body.result.items)[0]).toBe('W-1');

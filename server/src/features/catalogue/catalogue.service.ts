@@ -39,7 +39,7 @@ import type { DatabaseConfig } from '../../config.ts';
 import type { Db } from '../../storage/database.ts';
 import type { PostgresNotifications } from '../../storage/notifications.ts';
 import { buildCatalogueHere, buildCatalogueInWorker, workerCanRead, WORKER_FROM_PRODUCTS, type BuildPlace, type BuildSettings, type BuiltCatalogue, type WorkerBuild } from './catalogue.build.ts';
-import { attributeDocument, categoryDocument, productDocument, projectFields, withChildren, type DocumentContext } from './catalogue.documents.ts';
+import { PRODUCT_DETAIL_FIELDS, attributeDocument, categoryDocument, productDocument, projectFields, withChildren, type DocumentContext } from './catalogue.documents.ts';
 import { findUrlRewrite, loadProductDescriptions, type CatalogueSnapshot, type StoredProduct } from './catalogue.snapshot.ts';
 import { searchDocuments } from './search/document-search.ts';
 import { SearchCache, searchCacheKey } from './search/search-cache.ts';
@@ -371,10 +371,10 @@ export class CatalogueService {
    * Product documents with their descriptions, which are read from the database for just these products, and their
    * prices synced or not (`sync`, by default as PRICE_SYNC_WAIT says).
    */
-  private async documents(store: StoreCode, products: readonly StoredProduct[], withDescriptions = true, sync = this.waitsForPriceSync): Promise<Product[]> {
+  private async documents(store: StoreCode, products: readonly StoredProduct[], withDescriptions = true, sync = this.waitsForPriceSync, withDetails = true): Promise<Product[]> {
     const { context } = this.current;
     const descriptions = withDescriptions ? await loadProductDescriptions(this.db, store, products.map((p) => p.id)) : undefined;
-    const documents = products.map((product) => productDocument(product, store, context, descriptions?.get(product.id)));
+    const documents = products.map((product) => productDocument(product, store, context, descriptions?.get(product.id), withDetails));
     return this.markPrices(documents, products.map((p) => p.id), sync);
   }
 
@@ -413,7 +413,13 @@ export class CatalogueService {
         const result = index.search(request);
         const products = result.hits.map((hit) => hit.product);
         // Marked (synced or not) after the cache, in withPriceMarks.
-        const items = await this.documents(request.storeCode, products, wantsField(request, 'description') || wantsField(request, 'short_description'), false);
+        const items = await this.documents(
+          request.storeCode,
+          products,
+          wantsField(request, 'description') || wantsField(request, 'short_description'),
+          false,
+          PRODUCT_DETAIL_FIELDS.some((field) => keepsAnyOf(request, field)),
+        );
         const codes = Object.keys(result.aggregations).filter((code) => code !== 'price');
         return {
           result: {
@@ -602,6 +608,15 @@ function withinDeadline<T>(work: Promise<T>, remainingMs: number): Promise<T> {
 function wantsField(request: NormalizedSearch, field: string): boolean {
   if (request.excludeFields.includes(field)) return false;
   return request.includeFields.length === 0 || request.includeFields.includes(field);
+}
+
+/**
+ * Whether a search's field projection may keep any part of a top-level field (the field itself or one of its dotted
+ * sub-fields): only a field this answers false for may be left out of the documents before projecting.
+ */
+function keepsAnyOf(request: NormalizedSearch, field: string): boolean {
+  if (request.excludeFields.includes(field)) return false;
+  return request.includeFields.length === 0 || request.includeFields.some((included) => included === field || included.startsWith(`${field}.`));
 }
 
 /** One catalogue load: the version and product count it brought, where it was built, and its time from start to swap. */

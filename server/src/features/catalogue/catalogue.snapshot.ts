@@ -2,6 +2,7 @@
  * The catalogue as one immutable in-memory snapshot, read from the database in a handful of queries.
  * The search index and the document builders work on it; a catalogue change produces a new snapshot.
  */
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { STORE_CODES, type ConfigurableOption, type StoreCode, type TaxRule } from '@shop/shared';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../storage/database.ts';
@@ -42,25 +43,60 @@ export interface StoredProduct {
   tax_class_id: number;
   created_at: string;
   updated_at: string;
-  images: SourceImage[];
+  /** The first picture's path ('' without pictures): what a listing's card and a variant show. */
+  image: string;
   attributes: SourceAttributeValues;
   flags: SourceProduct['flags'];
+  child_ids?: number[];
+  /** A grouped product's pieces and a bundle's options: its price is computed from them (few products have them). */
+  links?: SourceProduct['links'];
+  bundle_options?: SourceProduct['bundle_options'];
+  /**
+   * What only a product's own document reads (pictures, options, related products, countries): its JSON, deflated,
+   * one byte per character. Held as objects it cost about 900 B per product, deflated about 200 B. Read through
+   * `productDetails`.
+   */
+  details: string;
+  stock: { qty: number; is_in_stock: boolean; manage_stock: boolean; backorders: boolean };
+  /** Positions inside the categories are not held per product: see `loadCategoryListings`. */
+  category_ids: number[];
+  /** Descriptions are not held in memory (about 18 MB at 50,000 products): see `loadProductDescriptions`. */
+  texts: Record<StoreCode, { name: string; url_key: string; url_path: string }>;
+}
+
+/** A product's rarely read data (`StoredProduct.details`), decoded. */
+export interface ProductDetails {
+  images: SourceImage[];
   ean?: string;
   customprice_usd?: number;
   customprice_gbp?: number;
   /** The only countries the product ships to (absent: wherever the shop ships). */
   allowedcountries?: string[];
   configurable_options?: ConfigurableOption[];
-  child_ids?: number[];
-  links?: SourceProduct['links'];
-  bundle_options?: SourceProduct['bundle_options'];
   related_links?: SourceProduct['related_links'];
   custom_size_kind?: SourceProduct['custom_size_kind'];
-  stock: { qty: number; is_in_stock: boolean; manage_stock: boolean; backorders: boolean };
-  /** Positions inside the categories are not held per product: see `loadCategoryListings`. */
-  category_ids: number[];
-  /** Descriptions are not held in memory (about 18 MB at 50,000 products): see `loadProductDescriptions`. */
-  texts: Record<StoreCode, { name: string; url_key: string; url_path: string }>;
+}
+
+/** How many decoded details are kept: a few pages' worth of products, so a page shown again is not decoded again. */
+export const DECODED_DETAILS_KEPT = 2000;
+
+/** The most recently decoded details, by product (least recently used first); see `productDetails`. */
+const decodedDetails = new Map<StoredProduct, ProductDetails>();
+
+/**
+ * A product's rarely read data, decoded from its JSON when first asked for and kept among the last
+ * DECODED_DETAILS_KEPT. Readers never change it (documents copy what they show).
+ */
+export function productDetails(product: StoredProduct): ProductDetails {
+  let details = decodedDetails.get(product);
+  if (details) {
+    decodedDetails.delete(product);
+  } else {
+    details = decodeDetails(product.details);
+    if (decodedDetails.size >= DECODED_DETAILS_KEPT) decodedDetails.delete(decodedDetails.keys().next().value!);
+  }
+  decodedDetails.set(product, details);
+  return details;
 }
 
 export interface ProductDescription {
@@ -174,7 +210,7 @@ export async function findUrlRewrite(db: Db, store: StoreCode, requestPath: stri
   return row ? { type: row.entity_type, id: row.entity_id } : undefined;
 }
 
-type ProductData = Pick<StoredProduct, 'images' | 'attributes' | 'flags' | 'ean' | 'customprice_usd' | 'customprice_gbp' | 'allowedcountries' | 'configurable_options' | 'child_ids' | 'links' | 'bundle_options' | 'related_links' | 'custom_size_kind'>;
+type ProductData = ProductDetails & Pick<StoredProduct, 'attributes' | 'flags' | 'child_ids' | 'links' | 'bundle_options'>;
 
 /**
  * The whole catalogue as one consistent picture. On PostgreSQL its reads run on pooled connections side by side,
@@ -338,7 +374,7 @@ function storedProduct(
   texts: Map<string, Pick<Row<'product_texts'>, 'name' | 'url_key' | 'url_path'>> | undefined,
   interner: Interner,
 ): StoredProduct {
-  const data = JSON.parse(row.data) as ProductData;
+  const { attributes, flags, child_ids, links: pieces, bundle_options, ...details } = JSON.parse(row.data) as ProductData;
   return {
     id: row.id,
     sku: row.sku,
@@ -353,8 +389,13 @@ function storedProduct(
     tax_class_id: row.tax_class_id,
     created_at: row.created_at,
     updated_at: row.updated_at,
-    ...data,
-    flags: interner.of(data.flags),
+    image: details.images?.[0]?.path ?? '',
+    attributes,
+    ...(child_ids ? { child_ids } : {}),
+    ...(pieces ? { links: pieces } : {}),
+    ...(bundle_options ? { bundle_options } : {}),
+    details: encodeDetails(details),
+    flags: interner.of(flags),
     stock: interner.of(
       stock
         ? { qty: stock.qty, is_in_stock: stock.is_in_stock === 1, manage_stock: stock.manage_stock === 1, backorders: stock.backorders === 1 }
@@ -363,6 +404,37 @@ function storedProduct(
     category_ids: interner.of(links ?? []),
     texts: sharedStrings(perStore(texts, (t) => ({ name: t.name, url_key: t.url_key, url_path: t.url_path }))),
   };
+}
+
+/**
+ * Deflate's preset dictionary for the details: the names and value prefixes most products repeat, so each product's
+ * few hundred bytes need not spell them out again. Only this process reads what it deflates: changing it is safe.
+ */
+const DETAILS_DICTIONARY = Buffer.from(
+  '"custom_size_kind":"customprice_gbp":"customprice_usd":"configurable_options":[{"attribute_id":"attribute_code":"label":"position":' +
+    '"values":[{"value_index":"allowedcountries":["AT","BE","BG","CY","CZ","DE","DK","EE","ES","FI","FR","GR","HR","HU","IE","IT","LT",' +
+    '"LU","LV","MT","NL","PL","PT","RO","SE","SI","SK"],"ean":"871000000"related_links":[{"link_type":"crosssell","sku":"position":' +
+    '{"link_type":"related","sku":"{"link_type":"upsell","sku":"{"images":[{"path":"/media/catalog/watch/{"path":"/media/catalog/jewellery/',
+  'latin1',
+);
+
+/** Products without details share one string. */
+const NO_DETAILS = encodeDetailsJson('{}');
+
+function encodeDetailsJson(json: string): string {
+  return deflateRawSync(json, { dictionary: DETAILS_DICTIONARY }).toString('latin1');
+}
+
+/** The details as `StoredProduct.details` holds them. */
+export function encodeDetails(details: Partial<ProductDetails>): string {
+  const json = JSON.stringify(details);
+  return json === '{}' ? NO_DETAILS : encodeDetailsJson(json);
+}
+
+function decodeDetails(encoded: string): ProductDetails {
+  const details = JSON.parse(inflateRawSync(Buffer.from(encoded, 'latin1'), { dictionary: DETAILS_DICTIONARY }).toString('utf8')) as ProductDetails;
+  details.images ??= [];
+  return details;
 }
 
 /**

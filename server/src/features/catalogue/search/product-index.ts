@@ -608,9 +608,19 @@ class IndexBuilder {
         for (const v of Array.isArray(value) ? value : [value]) add(code, v, i);
       }
     });
+    // A field's lists share one buffer: a field such as parentId has a list per parent, and a buffer each made tens
+    // of thousands of buffers to transfer from a worker thread (Node checks a transfer list in quadratic time).
     for (const [field, byKey] of lists) {
       const map = keyword(field);
-      for (const [key, docs] of byKey) map.set(key, Int32Array.from(docs));
+      let total = 0;
+      for (const docs of byKey.values()) total += docs.length;
+      const all = new Int32Array(total);
+      let at = 0;
+      for (const [key, docs] of byKey) {
+        all.set(docs, at);
+        map.set(key, all.subarray(at, at + docs.length));
+        at += docs.length;
+      }
     }
     for (const [code, values] of rawFacets) this.facets.set(code, facetColumn(values));
   }
