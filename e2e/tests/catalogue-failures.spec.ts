@@ -18,9 +18,14 @@ test('a product list that fails while online warns that no products are synchron
   browserProblems.expect(/^http 503: GET http:\/\/[^/]+\/api\/catalog\/search\?request=\S+ -> The search took too long\. Please try again\.$/, 'the journey makes the shop answer product searches as a too slow search does');
   const [category] = await menuCategories(request, 'en');
   expect(category, 'a menu category').toBeDefined();
-  // The first visit: no service worker controls the page yet, so the page's own requests meet the route.
+  // The first visit: no service worker controls the page yet, so the page's own requests meet the route. The home
+  // page comes rendered with its data; the category's listing is the browser's to ask, through the menu.
   await page.route('**/api/catalog/search?**', tooSlowFor(() => true));
-  await page.goto(`/en/${category!.url_path}`);
+  await page.goto('/en');
+  const menu = page.getByRole('navigation', { name: 'Categories' });
+  await menu.getByRole('button', { name: category!.name }).click();
+  await menu.getByRole('link', { name: `All ${category!.name}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: category!.name })).toBeVisible();
 
   const message = 'No products synchronized for this category. Please come back while online!';
   const warning = page.getByRole('status').filter({ hasText: message });

@@ -1,7 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { scriptless } from './app-started.ts';
 import { addFromProductPage, simpleProducts } from './cart-utils.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, test as journey } from './fixtures.ts';
+import { startSecondShop, type SecondShop } from './second-shop.ts';
 import { menuCategories, productList, shoot } from './utils.ts';
 
 /**
@@ -9,8 +10,23 @@ import { menuCategories, productList, shoot } from './utils.ts';
  * CMS pages, the magazine) come with their content in the first answer, so a shopper sees the page before its script
  * has run and a crawler reads its content, title and description; the script then hydrates the same markup (a
  * mismatch is a page error, which fails every journey) and the page works as before. A shopper's own pages start from
- * the shell.
+ * the shell. Server rendering is off by default (SERVER_RENDER, decision 048): these journeys run on a shop of their
+ * own with it on, on the journeys' database.
  */
+
+const test = journey.extend<object, { renderingShop: SecondShop }>({
+  renderingShop: [
+    // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const shop = await startSecondShop('server-rendering', { SERVER_RENDER: 'on' });
+      await use(shop);
+      shop.stop();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  baseURL: async ({ renderingShop }, use) => use(renderingShop.url),
+});
 
 interface PostSummary {
   title: string;

@@ -42,6 +42,7 @@ export function peekCached<T>(key: string): T | undefined {
 
 export function clearCache(): void {
   cache.clear();
+  seededKeys.length = 0;
 }
 
 /** The answers held now, for a page rendered on the server to hand to the browser (offline stand-ins are never held). */
@@ -52,7 +53,20 @@ export function cachedEntries(): Array<[string, unknown]> {
 /** The answers a page rendered on the server used: the browser's first render shows what the server's did. */
 export function seedCache(entries: ReadonlyArray<readonly [string, unknown]>): void {
   const at = Date.now();
-  for (const [key, value] of entries) cache.set(key, { at, value });
+  for (const [key, value] of entries) {
+    cache.set(key, { at, value });
+    seededKeys.push(key);
+  }
+}
+
+const seededKeys: string[] = [];
+
+/** The addresses of the API reads the server made for this page (a key that holds one): the browser never asked them. */
+export function seededReads(): string[] {
+  return seededKeys.flatMap((key) => {
+    const at = key.indexOf('/api/');
+    return at >= 0 ? [key.slice(at)] : [];
+  });
 }
 
 export interface Resource<T> {

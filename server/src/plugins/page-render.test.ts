@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
 import { buildTestApp } from '../test/build-test-app.ts';
 import { fixtureCatalogue } from '../test/fixture-catalogue.ts';
 import { loadPageRenderer, withPage } from './page-render.ts';
@@ -30,7 +31,7 @@ export async function renderPage(url, { origin, transport }) {
   const answer = await transport('/api/echo?from=render', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ asked: url }) });
   const echo = await answer.json();
   return {
-    html: '<main><h1>Rendered ' + url + '</h1><p>' + echo.ip + ' ' + echo.query + ' ' + echo.asked + ' ' + answer.status + '</p></main>',
+    html: '<main><h1>Rendered ' + url + '</h1><p>' + echo.ip + ' ' + echo.query + ' ' + echo.asked + ' ' + answer.status + '</p><p>[' + echo.country + '][' + echo.encoding + ']</p></main>',
     head: '<link rel="canonical" href="' + origin + url + '" data-page-head><meta name="description" content="Watches." data-page-head>',
     title: 'Watches | Shop',
     state: { store: 'nl', language: 'nl', cache: [['note', '</script><script>alert(1)</script>']], texts: {} },
@@ -49,7 +50,7 @@ async function renderingApp(entry: string, budgetMs = 300): Promise<FastifyInsta
   const dist = clientBuild(entry);
   builds.push(dist);
   const app = Fastify();
-  app.post('/api/echo', async (request) => ({ ip: request.ip, query: (request.query as { from?: string }).from, asked: (request.body as { asked: string }).asked }));
+  app.post('/api/echo', async (request) => ({ ip: request.ip, query: (request.query as { from?: string }).from, asked: (request.body as { asked: string }).asked, country: request.headers['x-country-code'] ?? '', encoding: request.headers['accept-encoding'] ?? '' }));
   const render = await loadPageRenderer(app, dist, { budgetMs });
   if (!render) throw new Error('no renderer');
   app.get('/*', async (request, reply) => reply.type('text/html').send((await render(request, SHELL)) ?? SHELL));
@@ -59,7 +60,7 @@ async function renderingApp(entry: string, budgetMs = 300): Promise<FastifyInsta
 describe('server rendering of a page', () => {
   it('puts the page into the shell: markup in #root, title, head, language and the state the browser hydrates with', async () => {
     const app = await renderingApp(ENTRY);
-    const response = await app.inject({ url: '/nl/horloges', remoteAddress: '203.0.113.9' });
+    const response = await app.inject({ url: '/nl/horloges', remoteAddress: '203.0.113.9', headers: { 'x-country-code': 'GB', 'accept-encoding': 'gzip' } });
     expect(response.statusCode).toBe(200);
     const html = response.body;
     expect(html).toContain('<div id="root"><main><h1>Rendered /nl/horloges</h1>');
@@ -70,6 +71,8 @@ describe('server rendering of a page', () => {
     expect(html).toContain('content="Watches."');
     // The page's data came from the shop's own routes, in-process, asked as the shopper (their address).
     expect(html).toContain('<p>203.0.113.9 render /nl/horloges 200</p>');
+    // With the shopper's headers (the location a proxy names), but never one that changes the answer's form.
+    expect(html).toContain('<p>[GB][]</p>');
     const state = /<script id="shop-ssr" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];
     expect(state).toBeDefined();
     // A `</script>` inside the data cannot end the script early.
@@ -111,7 +114,7 @@ describe('withPage', () => {
 describe('the shop serving rendered pages', async () => {
   const dist = clientBuild(ENTRY);
   builds.push(dist);
-  const on = await buildTestApp({ catalogue: fixtureCatalogue(), config: { clientDist: dist, env: 'production', devtools: false } });
+  const on = await buildTestApp({ catalogue: fixtureCatalogue(), config: { clientDist: dist, env: 'production', devtools: false, serverRender: true } });
   const off = await buildTestApp({ catalogue: fixtureCatalogue(), config: { clientDist: dist, env: 'production', devtools: false, serverRender: false } });
 
   it('renders a page the shop has; a missing one, index.html (the offline shell) and a HEAD get the plain shell', async () => {
@@ -126,7 +129,9 @@ describe('the shop serving rendered pages', async () => {
     expect(head.statusCode).toBe(200);
   });
 
-  it('with SERVER_RENDER=off serves the shell to every page', async () => {
+  it('with SERVER_RENDER=off (the default) serves the shell to every page', async () => {
     expect((await off.inject('/nl')).body).toBe(SHELL);
+    expect(loadConfig({ DATA_DIR: os.tmpdir() }).serverRender).toBe(false);
+    expect(loadConfig({ DATA_DIR: os.tmpdir(), SERVER_RENDER: 'on' }).serverRender).toBe(true);
   });
 });

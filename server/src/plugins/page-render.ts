@@ -68,18 +68,28 @@ export function pageRenderer(app: FastifyInstance, entry: ServerEntry, { budgetM
   };
 }
 
-/** `fetch` for the renderer: the shop's own routes, asked in-process with the shopper's address. */
+/** The page request's headers that say nothing about the shopper, or would change the form of an API answer. */
+const NOT_PASSED_ON = new Set(['accept', 'accept-encoding', 'connection', 'content-length', 'content-type', 'expect', 'if-match', 'if-modified-since', 'if-none-match', 'if-range', 'if-unmodified-since', 'range', 'transfer-encoding', 'upgrade']);
+
+/**
+ * `fetch` for the renderer: the shop's own routes, asked in-process as the shopper's browser would ask them: from
+ * their address, with their request's headers (the location header a proxy sets, their languages).
+ */
 function inProcess(app: FastifyInstance, request: FastifyRequest): Transport {
+  const shopper: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value !== undefined && !NOT_PASSED_ON.has(name)) shopper[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
   return async (input, init) => {
     const target = new URL(input instanceof Request ? input.url : String(input), 'http://shop.invalid');
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...shopper };
     new Headers(init?.headers).forEach((value, name) => {
       headers[name] = value;
     });
     const answer = await app.inject({
       method: (init?.method ?? 'GET') as 'GET',
       url: target.pathname + target.search,
-      headers: { ...headers, 'user-agent': request.headers['user-agent'] ?? 'shop-page-render' },
+      headers,
       remoteAddress: request.ip,
       ...(typeof init?.body === 'string' ? { payload: init.body } : {}),
     });

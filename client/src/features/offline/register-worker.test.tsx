@@ -2,6 +2,7 @@ import { act, cleanup, screen } from '@testing-library/react';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../app/i18n.ts';
+import { clearCache, seedCache } from '../../app/resource.ts';
 import { createShopRouter } from '../../app/router.tsx';
 import { installFakeCatalogue } from '../../test/shop-test-utils.tsx';
 import { currentNotifications, dismissNotification } from '../../ui/notifications.tsx';
@@ -43,6 +44,7 @@ describe('registerShopWorker', () => {
     cleanup();
     Reflect.deleteProperty(navigator, 'serviceWorker');
     delete document.documentElement.dataset.offlineShell;
+    clearCache();
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
   });
@@ -81,6 +83,23 @@ describe('registerShopWorker', () => {
     const lookup = calls.find(([url]) => url === '/api/url/map')![1];
     expect(lookup.method).toBe('POST');
     expect(JSON.parse(String(lookup.body))).toEqual({ url: 'watches/men', storeCode: 'en' });
+  });
+
+  it('asks through the worker for what the server read to render the page, too (the browser never asked it)', async () => {
+    const origin = window.location.origin;
+    vi.spyOn(performance, 'getEntriesByType').mockReturnValue([]);
+    const block = '/api/content/cms_block?storeCode=en&identifier=home-story';
+    seedCache([
+      [block, { content: '' }],
+      ['url-map:en:watches', null],
+    ]);
+    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => new Response('{}'));
+    vi.stubGlobal('fetch', fetchMock);
+    const { container } = fakeWorkers({ controlled: false });
+    await registerShopWorker(shopAt('/en'));
+    container.dispatchEvent(new Event('controllerchange'));
+    await vi.waitFor(() => expect(document.documentElement.dataset.offlineShell).toBe('ready'));
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([`${origin}${block}`]);
   });
 
   function waitingWorker() {

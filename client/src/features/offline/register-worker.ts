@@ -14,6 +14,7 @@ import type { createShopRouter } from '../../app/router.tsx';
 import { dispatchPath } from '../catalogue/catalogue-api.ts';
 import { cacheRuleFor } from './cache-rules.ts';
 import { onShopOnline, shopFetch } from '../../app/network.ts';
+import { seededReads } from '../../app/resource.ts';
 
 type ShopRouter = ReturnType<typeof createShopRouter>;
 
@@ -91,7 +92,8 @@ function markOfflineReady(): void {
 
 async function warmUp(pathnames: string[]): Promise<void> {
   const origin = window.location.origin;
-  const reads = new Set(performance.getEntriesByType('resource').map((entry) => entry.name));
+  // What the page read itself, and what the server read for it when it rendered the page (decision 048).
+  const reads = new Set([...performance.getEntriesByType('resource').map((entry) => entry.name), ...seededReads().map((read) => new URL(read, origin).href)]);
   const requests: Promise<Response>[] = [];
   for (const url of reads) {
     const rule = cacheRuleFor({ method: 'GET', url }, origin);
