@@ -22,7 +22,7 @@ import { renderForLocation } from './features/location/shopper-country.ts';
 import { createShopRouter } from './app/router.tsx';
 import { ShopApp } from './app/shop-app.tsx';
 import { beginPass, endPass, setServerOrigin } from './app/server-pass.ts';
-import type { PageHead } from './ui/page-head.ts';
+import { absolute, type PageHead } from './ui/page-head.ts';
 
 const MAX_PASSES = 5;
 const LOCATION_URL = '/api/location';
@@ -117,7 +117,7 @@ async function renderNow(url: string, { origin, transport }: { origin: string; t
   }
   return {
     html: body,
-    head: hoisted + (head ? headTags(head.head, origin) : ''),
+    head: hoisted + (head ? headTags(head.head) : ''),
     title: head ? (head.head.title ? `${head.head.title} | ${head.siteName}` : head.siteName) : null,
     state: { store, language, cache: cachedEntries(), texts, location },
     passes,
@@ -152,16 +152,12 @@ function splitHoisted(html: string): { body: string; hoisted: string } {
   return match ? { body: html.slice(match[0].length), hoisted: match[0] } : { body: html, hoisted: '' };
 }
 
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 /** The head a page writes in the browser (ui/page-head.ts), as markup; marked so the browser replaces it. */
-function headTags(head: PageHead, origin: string): string {
-  const absolute = (store: StoreCode, path: string) => {
-    const clean = path.replace(/^\/+|\/+$/g, '');
-    return `${origin}/${store}${clean ? `/${clean}` : ''}`;
-  };
+function headTags(head: PageHead): string {
   const tags: string[] = [];
   if (head.description) tags.push(`<meta name="description" content="${escapeHtml(head.description)}" data-page-head>`);
   if (head.path !== undefined) {

@@ -25,7 +25,8 @@ export interface PageHead {
 
 const MARK = 'data-page-head';
 
-function absolute(store: StoreCode, path: string): string {
+/** The absolute address of a store-relative path (the request's origin when the server renders the page). */
+export function absolute(store: StoreCode, path: string): string {
   const clean = path.replace(/^\/+|\/+$/g, '');
   return `${shopOrigin()}/${store}${clean ? `/${clean}` : ''}`;
 }

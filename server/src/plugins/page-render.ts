@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { escapeHtml } from '../features/mail/mailbox.page.ts';
 
 /** How long a page may take to render before the shopper gets the shell instead. */
 export const RENDER_BUDGET_MS = 2500;
@@ -111,8 +112,4 @@ export function withPage(shell: string, page: RenderedPage): string {
   if (page.head.includes('<meta name="description"')) html = html.replace(/\s*<meta name="description"[^>]*>/, '');
   html = html.replace('</head>', `${page.head}</head>`);
   return html.replace('<div id="root"></div>', `<div id="root">${page.html}</div><script id="shop-ssr" type="application/json">${state}</script>`);
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
