@@ -60,6 +60,14 @@ describe('redact: by key', () => {
     },
   );
 
+  it('an e-mail address used as a key is redacted, and the marker left in its place does not make its value an e-mail', () => {
+    const once = redact([new Set([{ '0@0.AA': ' ' }])]);
+    expect(once).toEqual([{ $type: 'Set', values: [{ [redactionMarker('e-mail')]: ' ' }] }]);
+    expect(redact(once)).toEqual(once);
+    expect(sensitiveKeyKind(`${redactionMarker('e-mail')} #2`)).toBeNull();
+    expect(sensitiveKeyKind(`${redactionMarker('e-mail')} token`)).toBe('token');
+  });
+
   it('keeps null, empty and booleans so that the developer sees whether there is a token', () => {
     expect(redact({ token: null, refreshToken: '', password: false, cartId: 'abc' })).toEqual({
       token: null,

@@ -33,6 +33,9 @@ export function isRedactionMarker(value: unknown): boolean {
 
 const normalise = (key: string) => key.toLowerCase().replace(/[^a-z0-9]/g, '');
 
+/** A marker inside a key (an e-mail address used as a key was redacted) says nothing about the key's value. */
+const MARKERS_IN_TEXT = /‹redacted (?:token|password|secret|e-mail|address|name|phone|tax id|card|iban)›/g;
+
 const EXACT_KEYS: Record<string, RedactionKind> = {
   authorization: 'token',
   proxyauthorization: 'token',
@@ -82,7 +85,7 @@ const KEY_PATTERNS: ReadonlyArray<readonly [RegExp, RedactionKind]> = [
 
 /** The redaction kind a key's name asks for, or null. `X-Order-Token`, `refresh_token`, `cartId`… are all caught. */
 export function sensitiveKeyKind(key: string): RedactionKind | null {
-  const name = normalise(key);
+  const name = normalise(key.replace(MARKERS_IN_TEXT, ' '));
   if (name === '') return null;
   const exact = EXACT_KEYS[name];
   if (exact) return exact;
