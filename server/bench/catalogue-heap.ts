@@ -48,7 +48,7 @@ for (const size of sizes) {
   const held: { index?: ProductIndex } = { index: ProductIndex.build(snapshot, new Date(), sources, 'NL') };
   const indexed = performance.now();
   // The index sources (descriptions, listings) are let go after the build, as the service does.
-  (sources as { searchTexts?: unknown }).searchTexts = undefined;
+  (sources as { descriptions?: unknown }).descriptions = undefined;
   (sources as { categoryListings?: unknown }).categoryListings = undefined;
   const withIndex = heap();
   const n = snapshot.products.length;

@@ -10,7 +10,8 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { DatabaseConfig } from '../../config.ts';
 import type { Db } from '../../storage/database.ts';
-import { loadCatalogueWithSources, sharedStrings, type CatalogueSnapshot, type StoredAttribute, type StoredCategory, type StoredProduct } from './catalogue.snapshot.ts';
+import { Interner, loadCatalogueWithSources, sharedLists, sharedStrings, type CatalogueSnapshot, type StoredAttribute, type StoredCategory, type StoredProduct } from './catalogue.snapshot.ts';
+import { ProductsById, ProductsBySku } from './catalogue.lookup.ts';
 import { ProductIndex, type IndexParts } from './search/product-index.ts';
 import type { TaxRule } from '@shop/shared';
 
@@ -61,7 +62,17 @@ export type SentProduct = Omit<StoredProduct, 'flags' | 'stock' | 'category_ids'
 
 /** The worker's messages, in this order: `head`, `products` (one per `more` asked), `index`; or `failed` at any point. */
 export type WorkerMessage =
-  | { kind: 'head'; version: number; attributes: StoredAttribute[]; categories: StoredCategory[]; taxRules: TaxRule[]; productCount: number; shared: object[] }
+  | {
+      kind: 'head';
+      version: number;
+      attributes: StoredAttribute[];
+      categories: StoredCategory[];
+      taxRules: TaxRule[];
+      productCount: number;
+      shared: object[];
+      /** The products' positions in sku order (`skuOrder`), made there so this thread need not sort. */
+      skuOrder: Int32Array;
+    }
   | { kind: 'products'; products: SentProduct[] }
   | { kind: 'index'; parts: IndexParts }
   | { kind: 'failed'; message: string; stack?: string };
@@ -84,8 +95,8 @@ export function buildCatalogueInWorker(database: DatabaseConfig, settings: Build
   const result = new Promise<BuiltCatalogue>((resolve, reject) => {
     let head: Extract<WorkerMessage, { kind: 'head' }> | null = null;
     const products: StoredProduct[] = [];
-    const productsById = new Map<number, StoredProduct>();
-    const productsBySku = new Map<string, StoredProduct>();
+    // A copy from another thread holds each list and picture folder anew: what products share is shared again here.
+    const interner = new Interner();
     const fail = (error: unknown) => {
       reject(error instanceof Error ? error : new Error(String(error)));
       void worker.terminate();
@@ -105,16 +116,16 @@ export function buildCatalogueInWorker(database: DatabaseConfig, settings: Build
               product.stock = shared[sent.stock] as StoredProduct['stock'];
               product.category_ids = shared[sent.category_ids] as number[];
               sharedStrings(product.texts);
+              sharedLists(product.attributes, interner);
+              if (typeof product.image !== 'string') product.image = interner.of(product.image);
               products.push(product);
-              productsById.set(product.id, product);
-              productsBySku.set(product.sku, product);
             }
             // The next batch comes on a later turn: requests that arrived meanwhile are answered first.
             setImmediate(() => worker.postMessage(MORE));
             return;
           }
           case 'index': {
-            const { version, attributes, categories, taxRules, productCount } = head!;
+            const { version, attributes, categories, taxRules, productCount, skuOrder } = head!;
             if (products.length !== productCount) throw new Error(`The catalogue build sent ${products.length} of ${productCount} products`);
             const snapshot: CatalogueSnapshot = {
               version,
@@ -123,8 +134,8 @@ export function buildCatalogueInWorker(database: DatabaseConfig, settings: Build
               categories,
               categoriesById: new Map(categories.map((c) => [c.id, c])),
               products,
-              productsById,
-              productsBySku,
+              productsById: new ProductsById(products),
+              productsBySku: new ProductsBySku(products, skuOrder),
               taxRules,
             };
             resolve({ snapshot, index: new ProductIndex(snapshot, message.parts) });

@@ -10,7 +10,7 @@ import {
   type ProductPrices,
   type StoreCode,
 } from '@shop/shared';
-import { productDetails, type CatalogueSnapshot, type ProductDescription, type ProductDetails, type StoredAttribute, type StoredCategory, type StoredProduct } from './catalogue.snapshot.ts';
+import { imagePath, isoTime, productDetails, productText, productTexts, type CatalogueSnapshot, type ProductDescription, type ProductDetails, type StoredAttribute, type StoredCategory, type StoredProduct } from './catalogue.snapshot.ts';
 
 export interface DocumentContext {
   snapshot: CatalogueSnapshot;
@@ -83,7 +83,8 @@ function attributeValues(product: StoredProduct): Partial<Record<(typeof PRODUCT
   const values: Partial<Record<(typeof PRODUCT_ATTRIBUTE_CODES)[number], number | number[]>> = {};
   for (const code of PRODUCT_ATTRIBUTE_CODES) {
     const value = product.attributes[code];
-    if (value !== undefined) values[code] = value;
+    // Lists are shared between products in the snapshot (see `Interner`): the document gets its own copy.
+    if (value !== undefined) values[code] = Array.isArray(value) ? [...value] : value;
   }
   return values;
 }
@@ -92,9 +93,9 @@ function childDocument(child: StoredProduct, store: StoreCode, context: Document
   return {
     id: child.id,
     sku: child.sku,
-    name: child.texts[store].name,
+    name: productText(child, store, 'name'),
     status: child.status,
-    image: child.image,
+    image: imagePath(child),
     stock: { ...child.stock },
     ...context.pricesOf(child.id),
     tax_class_id: child.tax_class_id,
@@ -129,7 +130,7 @@ const WITHOUT_DETAILS: ProductDetails = Object.freeze({ images: [] });
 export function productDocument(product: StoredProduct, store: StoreCode, context: DocumentContext, description?: ProductDescription, withDetails = true): Product {
   const { snapshot } = context;
   const details = withDetails ? productDetails(product) : WITHOUT_DETAILS;
-  const texts = product.texts[store];
+  const texts = productTexts(product, store);
   const parent = product.parent_id === null ? undefined : snapshot.productsById.get(product.parent_id);
   const children = (product.child_ids ?? []).flatMap((id) => {
     const child = snapshot.productsById.get(id);
@@ -152,7 +153,7 @@ export function productDocument(product: StoredProduct, store: StoreCode, contex
     url_key: texts.url_key,
     url_path: texts.url_path,
     slug: productSlug({ name: texts.name, id: product.id, url_key: texts.url_key }, context.useUrlKeys),
-    image: product.image,
+    image: imagePath(product),
     media_gallery: details.images.map((image, index) => ({ image: image.path, pos: index + 1, ...(image.label ? { label: image.label } : {}) })),
     description: description?.description ?? '',
     short_description: description?.short_description ?? '',
@@ -191,8 +192,8 @@ export function productDocument(product: StoredProduct, store: StoreCode, contex
     ...(details.allowedcountries?.length ? { allowedcountries: [...details.allowedcountries] } : {}),
     ...(details.custom_size_kind ? { custom_size_kind: details.custom_size_kind } : {}),
     ...attributeValues(product),
-    created_at: product.created_at,
-    updated_at: product.updated_at,
+    created_at: isoTime(product.created_at),
+    updated_at: isoTime(product.updated_at),
   };
   return document;
 }

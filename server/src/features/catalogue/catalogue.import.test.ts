@@ -5,7 +5,7 @@ import { generateCatalogue } from '../../storage/seed/generator/generate-catalog
 import { fixtureCatalogue } from '../../test/fixture-catalogue.ts';
 import { catalogueJson, exportCatalogue } from './catalogue.export.ts';
 import { categoryPaths, categoryUrlPaths, importCatalogue } from './catalogue.import.ts';
-import { findUrlRewrite, loadCatalogueSnapshot, type StoredProduct } from './catalogue.snapshot.ts';
+import { findUrlRewrite, loadCatalogueSnapshot, productText, type StoredProduct } from './catalogue.snapshot.ts';
 import { REPLACE as replace, UPSERT as upsert, dumpCatalogue as dump, freshDb, problemsOf } from './catalogue-import.test-support.ts';
 
 const byId = <T extends { id: number }>(items: readonly T[]) => [...items].sort((a, b) => a.id - b.id);
@@ -53,12 +53,12 @@ describe('importCatalogue: replace', async () => {
     catalogue.products[0]!.stores.en.url_key = 'men';
     await importCatalogue(db, catalogue, replace);
     let snapshot = await loadCatalogueSnapshot(db);
-    expect(snapshot.productsBySku.get('W-1')?.texts.en.url_path).toBe('watches/men-1');
+    expect(productText(snapshot.productsBySku.get('W-1')!, 'en', 'url_path')).toBe('watches/men-1');
     expect(await findUrlRewrite(db, 'en', 'watches/men')).toEqual({ type: 'category', id: 11 });
 
     await importCatalogue(db, fixtureCatalogue(), { ...replace, useUrlKeys: false });
     snapshot = await loadCatalogueSnapshot(db);
-    expect(snapshot.productsBySku.get('W-4')?.texts.nl.url_path).toBe('horloges/rolex-day-date-goud-4');
+    expect(productText(snapshot.productsBySku.get('W-4')!, 'nl', 'url_path')).toBe('horloges/rolex-day-date-goud-4');
   });
 
   it('replaces the previous catalogue as a whole and bumps the version', async () => {
@@ -118,8 +118,8 @@ describe('importCatalogue: upsert', async () => {
     expect(summary.updated.categories).toBe(1);
     const snapshot = await loadCatalogueSnapshot(db);
     expect(snapshot.categoriesById.get(11)?.texts.nl.url_path).toBe('uurwerken/heren');
-    expect(snapshot.productsBySku.get('W-1')?.texts.nl.url_path).toBe('uurwerken/heren/omega-seamaster-aqua-terra');
-    expect(snapshot.productsBySku.get('W-1')?.texts.en.url_path).toBe('watches/men/omega-seamaster-aqua-terra');
+    expect(productText(snapshot.productsBySku.get('W-1')!, 'nl', 'url_path')).toBe('uurwerken/heren/omega-seamaster-aqua-terra');
+    expect(productText(snapshot.productsBySku.get('W-1')!, 'en', 'url_path')).toBe('watches/men/omega-seamaster-aqua-terra');
     expect(await findUrlRewrite(db, 'nl', 'uurwerken/heren')).toEqual({ type: 'category', id: 11 });
     expect(await findUrlRewrite(db, 'nl', 'horloges/heren')).toBeUndefined();
     expect(await findUrlRewrite(db, 'nl', 'uurwerken/heren/omega-seamaster-aqua-terra')).toEqual({ type: 'product', id: 1 });

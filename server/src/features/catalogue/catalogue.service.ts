@@ -40,7 +40,7 @@ import type { Db } from '../../storage/database.ts';
 import type { PostgresNotifications } from '../../storage/notifications.ts';
 import { buildCatalogueHere, buildCatalogueInWorker, workerCanRead, WORKER_FROM_PRODUCTS, type BuildPlace, type BuildSettings, type BuiltCatalogue, type WorkerBuild } from './catalogue.build.ts';
 import { PRODUCT_DETAIL_FIELDS, attributeDocument, categoryDocument, productDocument, projectFields, withChildren, type DocumentContext } from './catalogue.documents.ts';
-import { findUrlRewrite, loadProductDescriptions, type CatalogueSnapshot, type StoredProduct } from './catalogue.snapshot.ts';
+import { findUrlRewrite, loadProductDescriptions, productText, type CatalogueSnapshot, type StoredProduct } from './catalogue.snapshot.ts';
 import { searchDocuments } from './search/document-search.ts';
 import { SearchCache, searchCacheKey } from './search/search-cache.ts';
 import { pricesAt, type ProductIndex } from './search/product-index.ts';
@@ -486,7 +486,7 @@ export class CatalogueService {
         ? snapshot.productsBySku.get(value)
         : key === 'id'
           ? snapshot.productsById.get(Number(value))
-          : snapshot.products.find((p) => p.texts[store][key] === normalizeUrlPath(value));
+          : snapshot.products.find((p) => productText(p, store, key) === normalizeUrlPath(value));
     if (!found) throw new DomainError('not_found', `Product query returned empty result ${key} = ${value}`, { status: 404 });
     const outcome = this.productOutcome(found);
     if (outcome.kind === 'rejected') throw new DomainError(outcome.code, outcome.message, { status: 404 });
@@ -540,7 +540,7 @@ export class CatalogueService {
     if (outcome.kind === 'redirect-to-parent') {
       const parent = snapshot.productsBySku.get(outcome.parentSku)!;
       const [document] = await this.documents(store, [parent]);
-      return { _type: 'product', _source: document!, redirect: { sku: parent.sku, url_path: parent.texts[store].url_path } };
+      return { _type: 'product', _source: document!, redirect: { sku: parent.sku, url_path: productText(parent, store, 'url_path') } };
     }
     const [document] = await this.documents(store, [product]);
     return { _type: 'product', _source: document! };

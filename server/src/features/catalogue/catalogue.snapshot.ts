@@ -9,6 +9,8 @@ import type { Db } from '../../storage/database.ts';
 import { engineOf } from '../../storage/engine.ts';
 import type { Database } from '../../storage/schema.ts';
 import type { SourceAttribute, SourceAttributeValues, SourceImage, SourceProduct } from '../../storage/seed/catalogue-source.ts';
+import { ProductsById, ProductsBySku, skuOrder } from './catalogue.lookup.ts';
+import { DescriptionWords } from './search/description-words.ts';
 
 export interface StoredAttribute extends Omit<SourceAttribute, 'unit'> {
   unit: string | null;
@@ -41,10 +43,14 @@ export interface StoredProduct {
   special_from_date: string | null;
   special_to_date: string | null;
   tax_class_id: number;
-  created_at: string;
-  updated_at: string;
-  /** The first picture's path ('' without pictures): what a listing's card and a variant show. */
-  image: string;
+  created_at: StoredTime;
+  updated_at: StoredTime;
+  /**
+   * The first picture's path ('' without pictures): what a listing's card and a variant show. Read through
+   * `imagePath`: a path that holds the product's sku, as the shop's picture paths do, is held as what comes before and
+   * after the sku (`SkuImagePath`).
+   */
+  image: string | SkuImagePath;
   attributes: SourceAttributeValues;
   flags: SourceProduct['flags'];
   child_ids?: number[];
@@ -60,8 +66,87 @@ export interface StoredProduct {
   stock: { qty: number; is_in_stock: boolean; manage_stock: boolean; backorders: boolean };
   /** Positions inside the categories are not held per product: see `loadCategoryListings`. */
   category_ids: number[];
-  /** Descriptions are not held in memory (about 18 MB at 50,000 products): see `loadProductDescriptions`. */
-  texts: Record<StoreCode, { name: string; url_key: string; url_path: string }>;
+  /**
+   * Each store's name, url key and url path (PRODUCT_TEXT_FIELDS), one store after the other in STORE_CODES order:
+   * one list instead of an object per store and one around them (about 150 B per product). Read through
+   * `productText`. Descriptions are not held in memory (about 18 MB at 50,000 products): see
+   * `loadProductDescriptions`.
+   */
+  texts: string[];
+}
+
+/** The texts a product has in each store, in the order `StoredProduct.texts` holds them. */
+export const PRODUCT_TEXT_FIELDS = ['name', 'url_key', 'url_path'] as const;
+export type ProductTextField = (typeof PRODUCT_TEXT_FIELDS)[number];
+export type ProductTexts = Record<ProductTextField, string>;
+
+/** Where a store's texts start in `StoredProduct.texts`, and where each text is among them. */
+const STORE_TEXTS = Object.fromEntries(STORE_CODES.map((store, k) => [store, k * PRODUCT_TEXT_FIELDS.length])) as Record<StoreCode, number>;
+const TEXT_AT = Object.fromEntries(PRODUCT_TEXT_FIELDS.map((field, k) => [field, k])) as Record<ProductTextField, number>;
+
+/** A product's name, url key or url path in a store. */
+export function productText(product: Pick<StoredProduct, 'texts'>, store: StoreCode, field: ProductTextField): string {
+  return product.texts[STORE_TEXTS[store] + TEXT_AT[field]]!;
+}
+
+/** A product's texts in a store, as an object (a new one each call). */
+export function productTexts(product: Pick<StoredProduct, 'texts'>, store: StoreCode): ProductTexts {
+  const at = STORE_TEXTS[store];
+  return { name: product.texts[at]!, url_key: product.texts[at + 1]!, url_path: product.texts[at + 2]! };
+}
+
+/**
+ * Per-store texts as `StoredProduct.texts` holds them. The list is made at its final length: one grown by pushing
+ * (as `flatMap` does) keeps spare room, and cost about 90 B more per product at 100,000 products.
+ */
+export function flatTexts(texts: Record<StoreCode, ProductTexts>): string[] {
+  const flat = new Array<string>(STORE_CODES.length * PRODUCT_TEXT_FIELDS.length);
+  for (const store of STORE_CODES) for (const field of PRODUCT_TEXT_FIELDS) flat[STORE_TEXTS[store] + TEXT_AT[field]] = texts[store][field];
+  return flat;
+}
+
+/**
+ * A moment as the snapshot holds it: the milliseconds of an ISO time that `toISOString` gives back exactly (as an
+ * import writes them), else the text as it was stored. A number costs 16 B, the 24-character text 40 B; read it
+ * through `isoTime` and `timeOf`.
+ */
+export type StoredTime = number | string;
+
+export function storedTime(text: string): StoredTime {
+  const ms = Date.parse(text);
+  return Number.isFinite(ms) && new Date(ms).toISOString() === text ? ms : text;
+}
+
+/** The text the moment was stored as. */
+export function isoTime(time: StoredTime): string {
+  return typeof time === 'number' ? new Date(time).toISOString() : time;
+}
+
+/** The moment in milliseconds (NaN for a text that is no date, as `Date.parse` gives). */
+export function timeOf(time: StoredTime): number {
+  return typeof time === 'number' ? time : Date.parse(time);
+}
+
+/**
+ * A picture path around a product's sku: `before + sku + after`. Products whose pictures are in the same folder
+ * share one (see `storedImage`), where a path each cost about 88 B.
+ */
+export interface SkuImagePath {
+  before: string;
+  after: string;
+}
+
+/** The first picture's path as `StoredProduct.image` holds it: around the sku when the path holds it. */
+export function storedImage(path: string, sku: string, interner: Interner): StoredProduct['image'] {
+  const at = sku === '' ? -1 : path.lastIndexOf(sku);
+  if (at < 0) return path;
+  return interner.of<SkuImagePath>({ before: path.slice(0, at), after: path.slice(at + sku.length) });
+}
+
+/** A product's first picture's path ('' without pictures). */
+export function imagePath(product: Pick<StoredProduct, 'sku' | 'image'>): string {
+  const { image } = product;
+  return typeof image === 'string' ? image : image.before + product.sku + image.after;
 }
 
 /** A product's rarely read data (`StoredProduct.details`), decoded. */
@@ -141,21 +226,30 @@ export async function loadCategoryListings(db: Db): Promise<Map<number, number[]
 
 /** What the search index reads once while it is built and does not keep. */
 export interface IndexSources {
-  /** Each product's description per store, for the full-text field. */
-  searchTexts: ReadonlyMap<number, Partial<Record<StoreCode, string>>>;
+  /** Each product's description per store, as the words the full-text field is built from. */
+  descriptions: DescriptionWords;
   /** Each category's product ids in merchandising order. */
   categoryListings: ReadonlyMap<number, readonly number[]>;
 }
 
 export async function loadIndexSources(db: Db): Promise<IndexSources> {
-  return { searchTexts: await loadSearchTexts(db), categoryListings: await loadCategoryListings(db) };
+  const descriptions = new DescriptionWords();
+  for await (const batch of searchTextBatches(db, PRODUCT_BATCH)) for (const [id, texts] of batch) descriptions.add(id, texts);
+  return { descriptions, categoryListings: await loadCategoryListings(db) };
 }
 
 /**
- * Every product's searchable description per store, for building the search index; dropped once it is built.
+ * Every product's searchable description per store, in one map (the index reads them a batch at a time, see
+ * `loadIndexSources`).
  */
 export async function loadSearchTexts(db: Db, batchSize = PRODUCT_BATCH): Promise<Map<number, Partial<Record<StoreCode, string>>>> {
   const texts = new Map<number, Partial<Record<StoreCode, string>>>();
+  for await (const batch of searchTextBatches(db, batchSize)) for (const [id, entry] of batch) texts.set(id, entry);
+  return texts;
+}
+
+/** The searchable descriptions per store, a batch of products at a time in ascending product id; each product whole. */
+async function* searchTextBatches(db: Db, batchSize: number): AsyncGenerator<Map<number, Partial<Record<StoreCode, string>>>> {
   for (let after = 0; ; ) {
     let rows = await db
       .selectFrom('product_texts')
@@ -169,14 +263,15 @@ export async function loadSearchTexts(db: Db, batchSize = PRODUCT_BATCH): Promis
     // A full batch may end inside a product's texts: that product is read whole with the next batch.
     if (rows.length === batchSize && rows[0]!.product_id !== last) rows = rows.filter((row) => row.product_id !== last);
     after = rows[rows.length - 1]!.product_id;
+    const texts = new Map<number, Partial<Record<StoreCode, string>>>();
     for (const row of rows) {
       if (!row.description || !(STORE_CODES as readonly string[]).includes(row.store_code)) continue;
       let entry = texts.get(row.product_id);
       if (!entry) texts.set(row.product_id, (entry = {}));
       entry[row.store_code as StoreCode] = row.description;
     }
+    yield texts;
   }
-  return texts;
 }
 
 export interface CatalogueSnapshot {
@@ -186,8 +281,8 @@ export interface CatalogueSnapshot {
   categories: StoredCategory[];
   categoriesById: Map<number, StoredCategory>;
   products: StoredProduct[];
-  productsById: Map<number, StoredProduct>;
-  productsBySku: Map<string, StoredProduct>;
+  productsById: ProductsById;
+  productsBySku: ProductsBySku;
   taxRules: TaxRule[];
 }
 
@@ -244,8 +339,8 @@ export function assembleSnapshot(parts: Pick<CatalogueSnapshot, 'version' | 'att
     ...parts,
     attributesByCode: new Map(parts.attributes.map((a) => [a.attribute_code, a])),
     categoriesById: new Map(parts.categories.map((c) => [c.id, c])),
-    productsById: new Map(products.map((p) => [p.id, p])),
-    productsBySku: new Map(products.map((p) => [p.sku, p])),
+    productsById: new ProductsById(products),
+    productsBySku: new ProductsBySku(products, skuOrder(products)),
   };
 }
 
@@ -352,10 +447,12 @@ const PRODUCT_BATCH = 5000;
 type Row<T extends keyof Database> = Selectable<Database[T]>;
 
 /**
- * One frozen copy per distinct value: thousands of products share the same flags, stock record and category list,
- * and at 50,000 products a copy each cost about 11 MB. Readers never change these values (documents copy them).
+ * One frozen copy per distinct value: thousands of products share the same flags, stock record, category list,
+ * multi-valued attribute lists (a product's `misc` or `gem_stones`) and picture folder (`SkuImagePath`), and at
+ * 50,000 products a copy each cost about 11 MB, the attribute lists another 4 MB at 100,000. Readers never change
+ * these values (documents copy them).
  */
-class Interner {
+export class Interner {
   private readonly seen = new Map<string, unknown>();
 
   of<T extends object>(value: T): T {
@@ -387,10 +484,10 @@ function storedProduct(
     special_from_date: row.special_from_date,
     special_to_date: row.special_to_date,
     tax_class_id: row.tax_class_id,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-    image: details.images?.[0]?.path ?? '',
-    attributes,
+    created_at: storedTime(row.created_at),
+    updated_at: storedTime(row.updated_at),
+    image: storedImage(details.images?.[0]?.path ?? '', row.sku, interner),
+    attributes: sharedLists(attributes, interner),
     ...(child_ids ? { child_ids } : {}),
     ...(pieces ? { links: pieces } : {}),
     ...(bundle_options ? { bundle_options } : {}),
@@ -402,8 +499,18 @@ function storedProduct(
         : { qty: 0, is_in_stock: false, manage_stock: true, backorders: false },
     ),
     category_ids: interner.of(links ?? []),
-    texts: sharedStrings(perStore(texts, (t) => ({ name: t.name, url_key: t.url_key, url_path: t.url_path }))),
+    texts: sharedStrings(flatTexts(perStore(texts, (t) => ({ name: t.name, url_key: t.url_key, url_path: t.url_path })))),
   };
+}
+
+/** The attribute values, each list of them held once (see `Interner`). */
+export function sharedLists(attributes: SourceAttributeValues, interner: Interner): SourceAttributeValues {
+  const values = attributes as Record<string, unknown>;
+  for (const code of Object.keys(values)) {
+    const value = values[code];
+    if (Array.isArray(value)) values[code] = interner.of(value);
+  }
+  return attributes;
 }
 
 /**
@@ -438,20 +545,29 @@ function decodeDetails(encoded: string): ProductDetails {
 }
 
 /**
- * Equal texts held once. A quarter of the demo's products carry the same name and url key in both stores: the second
- * store's texts then point at the first store's strings. And a product's url path is its url key (no category
- * in it) for nearly every product: the path then points at the key's string (about 150 bytes a product).
+ * Equal texts held once, in a product's texts (`StoredProduct.texts`, changed in place). A quarter of the demo's
+ * products carry the same name and url key in both stores: the second store's texts then point at the first store's
+ * strings. A product's url path is its url key, or its category's path followed by its url key: the key is then a
+ * slice of the path's string (V8 keeps a slice as a pointer into the string it was cut from, about 32 bytes instead
+ * of a copy of some 60 characters).
  */
-export function sharedStrings<T extends { url_key: string; url_path: string }>(texts: Record<StoreCode, T>): Record<StoreCode, T> {
-  const [first, ...others] = STORE_CODES;
-  const base = texts[first!] as T & Record<string, string>;
-  if (base.url_path === base.url_key) base.url_path = base.url_key;
-  for (const store of others) {
-    const own = texts[store] as T & Record<string, string>;
-    for (const key of Object.keys(own)) if (own[key] === base[key]) (own as Record<string, string>)[key] = base[key]!;
-    if (own.url_path === own.url_key) own.url_path = own.url_key;
+export function sharedStrings(texts: string[]): string[] {
+  const fields = PRODUCT_TEXT_FIELDS.length;
+  for (let at = 0; at < texts.length; at += fields) {
+    if (at > 0) for (let k = 0; k < fields; k++) if (texts[at + k] === texts[k]) texts[at + k] = texts[k]!;
+    keyInPath(texts, at);
   }
   return texts;
+}
+
+/** The url key as a slice of the url path (or the path as the key), for the store whose texts start at `at`. */
+function keyInPath(texts: string[], at: number): void {
+  const keyAt = at + TEXT_AT.url_key;
+  const pathAt = at + TEXT_AT.url_path;
+  const key = texts[keyAt]!;
+  const path = texts[pathAt]!;
+  if (path === key) texts[pathAt] = key;
+  else if (path.length > key.length && path.endsWith(key) && path[path.length - key.length - 1] === '/') texts[keyAt] = path.slice(path.length - key.length);
 }
 
 function groupTexts<T extends { store_code: string }>(rows: T[], key: (row: T) => number): Map<number, Map<string, T>> {

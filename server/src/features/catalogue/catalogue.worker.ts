@@ -20,18 +20,23 @@ async function build(): Promise<{ snapshot: CatalogueSnapshot; parts: IndexParts
   const db = await openDatabase(database);
   try {
     const { snapshot, sources } = await loadCatalogueWithSources(db, { ownConnection: true });
+    // What reading left behind (rows, parsed JSON) is handed back before the index build adds its own.
+    collect();
     return { snapshot, parts: buildIndexParts(snapshot, new Date(input.now), sources, input.taxCountry) };
   } finally {
     await db.destroy();
   }
 }
 
+/** Batches sent between two full collections of this thread's heap (see `messages`). */
+const COLLECT_EVERY_BATCHES = 10;
+
+const collect = () => (globalThis as { gc?: () => void }).gc?.();
+
 /** The messages of a built catalogue, made one at a time as they are asked for. */
 function* messages({ snapshot, parts }: { snapshot: CatalogueSnapshot; parts: IndexParts }): Generator<[WorkerMessage, ArrayBuffer[]?]> {
   const { products } = snapshot;
-  // What is sent is let go here, so this thread's copy shrinks while the serving thread's grows.
-  snapshot.productsById.clear();
-  snapshot.productsBySku.clear();
+  // What is sent is let go here (see the batches below), so this thread's copy shrinks while the serving thread's grows.
   // Values the snapshot shares between products go once, in the head; products point at them by index.
   const shared: object[] = [];
   const indexOf = new Map<object, number>();
@@ -51,13 +56,24 @@ function* messages({ snapshot, parts }: { snapshot: CatalogueSnapshot; parts: In
     refs[i * 3 + 2] = share(p.category_ids);
   });
   const { version, attributes, categories, taxRules } = snapshot;
-  yield [{ kind: 'head', version, attributes, categories, taxRules, productCount: products.length, shared }];
-  for (let from = 0; from < products.length; from += PRODUCTS_PER_MESSAGE) {
+  // With --expose-gc (as `pnpm start` runs), a full collection of this thread's heap now and every few batches
+  // hands back what the build left and what was sent, so the two copies do not both stay whole while the serving
+  // thread's grows. It pauses this thread only.
+  collect();
+  const { order } = snapshot.productsBySku;
+  yield [{ kind: 'head', version, attributes, categories, taxRules, productCount: products.length, shared, skuOrder: order }, [order.buffer as ArrayBuffer]];
+  for (let from = 0, sent = 0; from < products.length; from += PRODUCTS_PER_MESSAGE, sent++) {
     const batch: SentProduct[] = [];
     for (let i = from; i < Math.min(products.length, from + PRODUCTS_PER_MESSAGE); i++) {
-      batch.push({ ...products[i]!, flags: refs[i * 3]!, stock: refs[i * 3 + 1]!, category_ids: refs[i * 3 + 2]! });
+      // The product itself becomes what is sent (no copy): this thread has no more use for it.
+      const product = products[i]! as unknown as SentProduct;
+      product.flags = refs[i * 3]!;
+      product.stock = refs[i * 3 + 1]!;
+      product.category_ids = refs[i * 3 + 2]!;
+      batch.push(product);
       (products as Array<StoredProduct | undefined>)[i] = undefined;
     }
+    if (sent % COLLECT_EVERY_BATCHES === COLLECT_EVERY_BATCHES - 1) collect();
     yield [{ kind: 'products', products: batch }];
   }
   yield [{ kind: 'index', parts }, indexTransferables(parts)];
