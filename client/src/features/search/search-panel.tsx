@@ -1,6 +1,6 @@
 import type { ProductListItem } from '@shop/shared';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useEffectEvent, useMemo, useState } from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect, useMemo, useState } from 'react';
 import { ApiError } from '../../app/api.ts';
 import { useTranslation } from '../../app/i18n.ts';
 import { useResource } from '../../app/resource.ts';
@@ -21,6 +21,9 @@ import { searchOrOffline } from './search-results.ts';
 import { isSearchTermLongEnough, normalizeSearchTerm } from '@shop/shared/catalogue/search-term';
 
 import './search.css';
+
+/** How soon a search answered offline is asked again while the browser says it is online. */
+const OFFLINE_RETRY_MS = 3000;
 
 /** The best matches shown in the panel; every result is one step away, on the search results page (issue 19). */
 export const SEARCH_PANEL_SIZE = 8;
@@ -85,7 +88,8 @@ export function SearchPanel({ id, listboxId, term, active, onOptions, onClose }:
   );
   const optionKey = options.map((option) => option.id).join(' ');
   const tell = useEffectEvent(() => onOptions(options));
-  useEffect(() => {
+  // Told before the browser paints, so the field never says "collapsed" while the listbox it controls is on screen.
+  useLayoutEffect(() => {
     tell();
   }, [optionKey]);
   useEffect(() => () => onOptions([]), [onOptions]);
@@ -102,6 +106,13 @@ export function SearchPanel({ id, listboxId, term, active, onOptions, onClose }:
   useEffect(() => {
     if (online) retryOffline();
   }, [online]);
+  // The browser may say it is back before the connection carries (a network still coming up, a worker still offline):
+  // an answer still made up offline while online is asked again a little later, for as long as the panel is open.
+  useEffect(() => {
+    if (!online || !offline) return;
+    const timer = setTimeout(retryOffline, OFFLINE_RETRY_MS);
+    return () => clearTimeout(timer);
+  }, [online, offline, answer]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
