@@ -22,6 +22,7 @@ import { renderForLocation } from './features/location/shopper-country.ts';
 import { createShopRouter } from './app/router.tsx';
 import { ShopApp } from './app/shop-app.tsx';
 import { beginPass, endPass, setServerOrigin } from './app/server-pass.ts';
+import { beginRenderedParts, renderedParts } from './app/lazy-part.ts';
 import { absolute, type PageHead } from './ui/page-head.ts';
 
 const MAX_PASSES = 5;
@@ -43,6 +44,8 @@ export interface RenderedState {
   texts: Record<string, unknown>;
   /** The location the page was rendered for (GET /api/location, asked as the shopper). */
   location: VisitorLocation | null;
+  /** The lazy parts the page rendered (app/lazy-part.ts), which the browser loads before it hydrates. */
+  parts: string[];
 }
 
 export interface RenderedPage {
@@ -100,11 +103,14 @@ async function renderNow(url: string, { origin, transport }: { origin: string; t
   let html = '';
   let head: { head: PageHead; siteName: string } | null = null;
   let passes = 0;
+  let parts: string[] = [];
   while (passes < MAX_PASSES) {
     passes += 1;
     beginPass();
+    beginRenderedParts();
     errors.length = 0;
     html = await renderToString(<ShopApp router={router} />, errors);
+    parts = renderedParts();
     const pass = endPass();
     head = pass.head ?? head;
     if (pass.wants.size === 0) break;
@@ -119,7 +125,7 @@ async function renderNow(url: string, { origin, transport }: { origin: string; t
     html: body,
     head: hoisted + (head ? headTags(head.head) : ''),
     title: head ? (head.head.title ? `${head.head.title} | ${head.siteName}` : head.siteName) : null,
-    state: { store, language, cache: cachedEntries(), texts, location },
+    state: { store, language, cache: cachedEntries(), texts, location, parts },
     passes,
     errors,
   };

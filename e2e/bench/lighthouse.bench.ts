@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import os from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
@@ -45,6 +47,12 @@ async function measure(url: string, port: number, attempt = 1): Promise<Figures>
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'seo'] });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { categories, audits, runtimeError } = result.lhr;
+  // LIGHTHOUSE_REPORTS=<folder> keeps each run's full report, to see what a figure is made of (traces, LCP element).
+  if (process.env.LIGHTHOUSE_REPORTS) {
+    fs.mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
+    const name = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
+    fs.writeFileSync(path.join(process.env.LIGHTHOUSE_REPORTS, `${name}-${Date.now()}.json`), JSON.stringify(result.lhr));
+  }
   if (runtimeError && TRACE_ERRORS.has(runtimeError.code) && attempt < 3) {
     retried += 1;
     return measure(url, port, attempt + 1);

@@ -37,6 +37,33 @@ export async function appStarted(page: Page): Promise<void> {
   }
 }
 
+const untouchedContexts = new WeakSet<BrowserContext>();
+
+/**
+ * The shop starts what a page does not need to be shown and used (the local database and the cart, the lists, the
+ * menu's prefetch) at the shopper's first input, or once the loaded page has stood quiet for a few seconds
+ * (client/src/app/after-interactive.ts). A shopper looks at a page before acting on it; a journey acts at once. So
+ * after each load a journey tells the page its shopper is there, as a first touch would, and the page's background
+ * work starts as it would under a shopper's hand: a journey that goes offline or changes the cart elsewhere right
+ * after a load meets a cart that has started. `untouched` leaves a context's pages alone (the journey of that rule).
+ */
+async function shopperIsThere(page: Page): Promise<void> {
+  if (page.isClosed() || noScript.has(page.context()) || untouchedContexts.has(page.context())) return;
+  try {
+    await page.evaluate(() => {
+      const window = globalThis as unknown as { dispatchEvent(event: unknown): boolean; Event: new (type: string) => unknown };
+      window.dispatchEvent(new window.Event('pointerdown'));
+    });
+  } catch {
+    // The page went on to another address or closed: its next load says it again.
+  }
+}
+
+/** A context whose pages are never told their shopper is there (see shopperIsThere). */
+export function untouched(context: BrowserContext): void {
+  untouchedContexts.add(context);
+}
+
 /** Every load of `page` (goto, reload, back, forward) resolves only once the app runs. */
 export function waitForAppAfterLoads(page: Page): void {
   if (patched.has(page)) return;
@@ -47,6 +74,7 @@ export function waitForAppAfterLoads(page: Page): void {
   const goForward = page.goForward.bind(page);
   const started = async <T>(loaded: T): Promise<T> => {
     await appStarted(page);
+    await shopperIsThere(page);
     return loaded;
   };
   page.goto = async (...args) => started(await goto(...args));

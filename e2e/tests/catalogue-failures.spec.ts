@@ -1,7 +1,7 @@
 /** Spec 1 §8 and §9: a product list or a search that fails while online says so clearly, and can be tried again. */
 import type { Route } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { menuCategories, productList, shoot, offlineShellReady } from './utils.ts';
+import { menuCategories, openCategoryFromMenu, productList, shoot, offlineShellReady } from './utils.ts';
 
 const TOO_SLOW = { code: 503, result: { error: 'search_timeout', message: 'The search took too long. Please try again.' } };
 
@@ -22,10 +22,7 @@ test('a product list that fails while online warns that no products are synchron
   // page comes rendered with its data; the category's listing is the browser's to ask, through the menu.
   await page.route('**/api/catalog/search?**', tooSlowFor(() => true));
   await page.goto('/en');
-  const menu = page.getByRole('navigation', { name: 'Categories' });
-  await menu.getByRole('button', { name: category!.name }).click();
-  await menu.getByRole('link', { name: `All ${category!.name}` }).click();
-  await expect(page.getByRole('heading', { level: 1, name: category!.name })).toBeVisible();
+  await openCategoryFromMenu(page, category!);
 
   const message = 'No products synchronized for this category. Please come back while online!';
   const warning = page.getByRole('status').filter({ hasText: message });

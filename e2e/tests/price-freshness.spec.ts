@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures.ts';
 import type { Route } from '@playwright/test';
 import { startSecondShop, type SecondShop } from './second-shop.ts';
-import { menuCategories, shoot } from './utils.ts';
+import { menuCategories, openCategoryFromMenu, shoot } from './utils.ts';
 
 /**
  * Price freshness (spec 1 §4). The shop of the other journeys waits for the price sync (PRICE_SYNC_WAIT on): its
@@ -23,11 +23,15 @@ test.afterAll(() => {
 
 test('with PRICE_SYNC_WAIT=false a listing shows its prices subdued first, then the synced prices in the same place', async ({ page, request }) => {
   const [category] = await menuCategories(request, 'en');
+  // The listing is the browser's own request: the category is opened from the menu (an address is rendered on the
+  // server with its data), once the home page's own price syncs are done.
+  await page.goto(`${notWaiting}/en`);
+  await page.waitForLoadState('networkidle');
   // The price sync's answers are held until the stale state has been looked at.
   const held: Route[] = [];
   await page.route('**/api/catalog/prices?**', (route) => void held.push(route));
   const listing = page.waitForResponse((response) => response.url().includes('/api/catalog/search') && response.url().includes('price_is_current'));
-  await page.goto(`${notWaiting}/en/${category!.url_path}`);
+  await openCategoryFromMenu(page, category!);
   const answered = (await (await listing).json()) as { result: { items: Array<{ sku: string; price_is_current?: boolean; price_refreshed_at?: string; hide_price: boolean }> } };
   expect(answered.result.items.length).toBeGreaterThan(0);
   for (const item of answered.result.items) {
@@ -45,10 +49,13 @@ test('with PRICE_SYNC_WAIT=false a listing shows its prices subdued first, then 
   const before = await price.boundingBox();
   await shoot(page, 'price-freshness-1-not-yet-confirmed', { fullPage: false });
 
-  // Each held call asks at most 50 skus; together they ask every priced card of the page.
+  // Each held call asks at most 50 skus; together they ask the priced cards of the page, but those the home page's
+  // sync has just made current (the first card's among them: its price is still unconfirmed above).
   const asked = held.flatMap((route) => new URL(route.request().url()).searchParams.get('skus')!.split(','));
   for (const route of held) expect(new URL(route.request().url()).searchParams.get('skus')!.split(',').length).toBeLessThanOrEqual(50);
-  expect(new Set(asked)).toEqual(new Set(priced.map((item) => item.sku)));
+  const pricedSkus = new Set(priced.map((item) => item.sku));
+  expect(asked.filter((sku) => !pricedSkus.has(sku))).toEqual([]);
+  expect(asked).toContain(priced[0]!.sku);
   const synced = await Promise.all(held.splice(0).map(async (route) => {
     const response = await route.fetch();
     const body = (await response.json()) as { result: { items: Array<{ sku: string; price_is_current: boolean; price_refreshed_at: string; final_price_incl_tax: number }> } };

@@ -1,8 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { scriptless } from './app-started.ts';
+import { scriptless, untouched } from './app-started.ts';
 import { addFromProductPage, simpleProducts } from './cart-utils.ts';
-import { expect, test as journey } from './fixtures.ts';
-import { startSecondShop, type SecondShop } from './second-shop.ts';
+import { expect, test } from './fixtures.ts';
 import { menuCategories, productList, shoot } from './utils.ts';
 
 /**
@@ -10,23 +9,8 @@ import { menuCategories, productList, shoot } from './utils.ts';
  * CMS pages, the magazine) come with their content in the first answer, so a shopper sees the page before its script
  * has run and a crawler reads its content, title and description; the script then hydrates the same markup (a
  * mismatch is a page error, which fails every journey) and the page works as before. A shopper's own pages start from
- * the shell. Server rendering is off by default (SERVER_RENDER, decision 048): these journeys run on a shop of their
- * own with it on, on the journeys' database.
+ * the shell. Server rendering is on by default (SERVER_RENDER, decision 048), for every journey.
  */
-
-const test = journey.extend<object, { renderingShop: SecondShop }>({
-  renderingShop: [
-    // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const shop = await startSecondShop('server-rendering', { SERVER_RENDER: 'on' });
-      await use(shop);
-      shop.stop();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-  baseURL: async ({ renderingShop }, use) => use(renderingShop.url),
-});
 
 interface PostSummary {
   title: string;
@@ -100,6 +84,83 @@ test('with no script at all, a category shows its products and a product its nam
   await expect(page.getByRole('heading', { level: 1, name: product!.name })).toBeVisible();
   await expect(page.locator('main').getByText(/€\s?[\d,.]+/).first()).toBeVisible();
   await expect(page.locator('main img[fetchpriority="high"]').first()).toBeVisible();
+  await context.close();
+});
+
+test.describe('a first visit', () => {
+  // Without a worker: once the offline shell is in control it serves the shell, and the server renders nothing.
+  test.use({ serviceWorkers: 'block' });
+
+  test("a rendered page's first answer links every style it uses once hydrated, and preloads its chunks and texts: nothing moves when the script runs", async ({ page, request }) => {
+    // (In the page's own words: these journeys are typed without the browser's library.)
+    await page.addInitScript(`new MutationObserver((changes, observer) => {
+      if (document.documentElement.dataset.app !== 'started') return;
+      window.stylesAtStart = [...document.styleSheets].map((sheet) => sheet.href && new URL(sheet.href).pathname).filter(Boolean);
+      observer.disconnect();
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-app'] });`);
+    for (const { path } of await publicPages(request)) {
+      const response = await page.goto(path);
+      const served = (await response?.text()) ?? '';
+      expect(rootOf(served), `${path} is rendered on the server`).toContain('<h1');
+      const head = served.slice(0, served.indexOf('</head>'));
+      const linked = new Set([...head.matchAll(/<link rel="stylesheet"[^>]* href="([^"]+)"/g)].map((match) => match[1]));
+      expect(head, `${path}: the texts every page loads first`).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/common-[^"]+\.js">/);
+      // The styles in use once the page has hydrated (later parts, such as a notice, bring their own).
+      const used = await page.evaluate<string[]>('window.stylesAtStart');
+      expect(used.length, path).toBeGreaterThan(1);
+      for (const href of used) expect(linked, `${path} uses ${href}`).toContain(href);
+      // Every shift since the page began, but those right after an input (none here).
+      const shifts = await page.evaluate<number>(`new Promise((resolve) => {
+        let total = 0;
+        new PerformanceObserver((entries) => {
+          for (const entry of entries.getEntries()) if (!entry.hadRecentInput) total += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 500);
+      })`);
+      expect(shifts, `${path}: layout shift`).toBeLessThan(0.02);
+    }
+  });
+});
+
+test("a page its shopper has not touched yet opens no local database and asks nothing of the cart's replication; their first key starts them", async ({ browser, request }) => {
+  const [product] = await simpleProducts(request, 1);
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  untouched(context);
+  const replication: string[] = [];
+  context.on('request', (asked) => {
+    const { pathname } = new URL(asked.url());
+    if (pathname.startsWith('/api/replication/')) replication.push(pathname);
+  });
+  /** Opens `path` in a new page and lets it stand a while, as a shopper looks at a page, well within the few quiet seconds after which the work starts by itself (QUIET_START_MS in client/src/app/after-interactive.ts). */
+  const lookAt = async (path: string) => {
+    const page = await context.newPage();
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const sinceLoad = () => page.evaluate<number>("performance.now() - performance.getEntriesByType('navigation')[0].loadEventEnd");
+    await page.waitForTimeout(Math.max(0, 1500 - (await sinceLoad())));
+    expect(await sinceLoad(), 'the page was looked at within its quiet seconds').toBeLessThan(3500);
+    return page;
+  };
+  const databases = (page: Page) => page.evaluate<string[]>('indexedDB.databases().then((all) => all.map((database) => database.name))');
+
+  // A first visit.
+  const first = await lookAt('/en');
+  expect(await databases(first), 'no local database before the first input').toEqual([]);
+  await expect(first.getByRole('button', { name: 'Cart, 0 items' })).toBeVisible();
+  await first.keyboard.press('Shift');
+  await expect.poll(() => databases(first), { message: 'the local database opens after the first input' }).not.toEqual([]);
+  // Adding to the cart is an input too.
+  await addFromProductPage(first, product!);
+  await expect.poll(() => replication.length, { message: "the cart's replication runs once there is a cart" }).toBeGreaterThan(0);
+  await first.close();
+
+  // The shopper comes back: the header shows the count kept from the last visit, and the cart waits for them.
+  replication.length = 0;
+  const back = await lookAt('/en');
+  await expect(back.getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
+  expect(replication, 'no replication before the first input').toEqual([]);
+  await back.keyboard.press('Shift');
+  await expect.poll(() => replication.length, { message: "the cart's replication starts after the first input" }).toBeGreaterThan(0);
   await context.close();
 });
 

@@ -49,10 +49,15 @@ test('after an order, with an empty cart, the wishlist and compare list still re
   // The cart is empty (no cart token on this device now); the lists go to the shop all the same.
   await page.reload();
   await openProduct(page, watch!);
+  // Each press is on the list (the button says so) before the shopper loads another page: a press waits for the
+  // local database, and a page load ends whatever had not been written yet.
   await page.getByRole('button', { name: 'Add to wishlist' }).click();
+  await expect(page.getByRole('button', { name: 'Remove from wishlist' })).toBeVisible();
   await page.getByRole('button', { name: 'Add to compare' }).click();
+  await expect(page.getByRole('button', { name: 'Remove from compare' })).toBeVisible();
   await openProduct(page, pendant!);
   await page.getByRole('button', { name: 'Add to compare' }).click();
+  await expect(page.getByRole('button', { name: 'Remove from compare' })).toBeVisible();
   await expect(cartButton(page)).toHaveAccessibleName('Cart, 0 items');
   await expect.poll(() => serverList(request, customer, 'wishlist'), { timeout: 15_000 }).toEqual([watch!.sku]);
   await expect.poll(() => serverList(request, customer, 'compare'), { timeout: 15_000 }).toEqual([pendant!.sku, watch!.sku].sort());

@@ -31,6 +31,17 @@ export async function menuCategories(request: APIRequestContext, storeCode: 'nl'
   return items.filter((category) => category.level === 2 && category.include_in_menu);
 }
 
+/**
+ * Opens a menu category by an in-app navigation, from the page shown (English). A page loaded by address is rendered
+ * on the server with its data (decision 048): a journey that meets the browser's own listing request goes this way.
+ */
+export async function openCategoryFromMenu(page: Page, category: ApiCategory): Promise<void> {
+  const menu = page.getByRole('navigation', { name: 'Categories' });
+  await menu.getByRole('button', { name: category.name }).click();
+  await menu.getByRole('link', { name: `All ${category.name}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: category.name })).toBeVisible();
+}
+
 /** Whole-number prices as shown ("€12.500" in Dutch, "€12,500" in English). */
 export function parsePrice(text: string): number {
   const match = /[€£$]\s?([\d.,\s]+)/.exec(text);

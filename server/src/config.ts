@@ -167,7 +167,7 @@ const EnvSchema = z.object({
   /** Where the built client lives; served on the same port when present. */
   CLIENT_DIST: z.optional(z.string().check(z.minLength(1))),
   /** Render store pages on the server for their first request (with the built `dist-ssr/` beside CLIENT_DIST). */
-  SERVER_RENDER: z._default(onOff, false),
+  SERVER_RENDER: z._default(onOff, true),
   /** Seed the demo catalogue into an empty database on start. */
   SEED_DEMO: z._default(flag, true),
   DEMO_SEED: z._default(z.pipe(z.string().check(z.regex(/^\d+$/, 'must be a whole number')), z.transform(Number)), 20261122),

@@ -5,13 +5,13 @@
 import { storelessPageStore, type StorePagePath } from '@shop/shared/stores/store-pages';
 import { isStoreCode } from '@shop/shared/stores/stores';
 import { createRootRoute, createRoute, createRouter, notFound, Outlet, redirect, type RouterHistory } from '@tanstack/react-router';
-import { lazy } from 'react';
 import type { AppPageName } from '../routes/app-door.tsx';
 import { CatalogueRoute, CatalogueRouteError, CataloguePending, loadCatalogueRoute } from '../routes/catalogue.route.tsx';
 import { HomeRoute } from '../routes/home.route.tsx';
 import { RootNotFound, StoreLayoutRoute, StoreNotFound } from '../routes/store.route.tsx';
 import { parseRouteQuery, stringifyRouteQuery, validateRouteQuery } from './route-query.ts';
 import { startStore } from './store-choice.ts';
+import { lazyPart } from './lazy-part.ts';
 
 const rootRoute = createRootRoute({
   component: Outlet,
@@ -59,7 +59,7 @@ export const catalogueRoute = createRoute({
 // The pages outside the catalogue (spec 2 §2) all enter through one small lazy door (routes/app-door.tsx). Their
 // paths are the shared list the server answers 200 for (STORE_PAGES; router.test.tsx keeps the two equal). A page
 // names its layout in its route's static data (spec 2 §2: default, empty or minimal; store.route.tsx).
-const AppDoor = lazy(() => import('../routes/app-door.tsx'));
+const AppDoor = lazyPart('src/routes/app-door.tsx', () => import('../routes/app-door.tsx'));
 const appPage = <Path extends StorePagePath>(path: Path, page: AppPageName, layout: PageLayout = 'default') =>
   createRoute({ getParentRoute: () => storeRoute, path, staticData: { layout }, component: () => <AppDoor page={page} /> });
 const appPages = [

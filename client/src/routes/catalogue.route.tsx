@@ -1,17 +1,18 @@
 import type { Category } from '@shop/shared';
 import { isStoreCode } from '@shop/shared/stores/stores';
-import { lazyRouteComponent, notFound, redirect, useLoaderData, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import { notFound, redirect, useLoaderData, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { loadNamespace, useTranslation } from '../app/i18n.ts';
 import { dispatchPath, resolveUrl } from '../features/catalogue/catalogue-api.ts';
 import { NotFoundPage } from '../features/layout/lazy-not-found-page.tsx';
 import { ErrorState } from '../ui/error-state.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
 import { isShopOnline } from '../app/network.ts';
+import { lazyPart } from '../app/lazy-part.ts';
 
-const CategoryPage = lazyRouteComponent(() => import('../features/category/category-page.tsx'), 'CategoryPage');
-const ProductPage = lazyRouteComponent(() => import('../features/product/product-page.tsx'), 'ProductPage');
+const CategoryPage = lazyPart('src/features/category/category-page.tsx#CategoryPage', () => import('../features/category/category-page.tsx').then((module) => ({ default: module.CategoryPage })));
+const ProductPage = lazyPart('src/features/product/product-page.tsx#ProductPage', () => import('../features/product/product-page.tsx').then((module) => ({ default: module.ProductPage })));
 // A CMS page the URL map found (a curated landing page, issue 18): the content feature's own chunk.
-const LandingPage = lazyRouteComponent(() => import('../features/content/landing-page.tsx'), 'LandingPage');
+const LandingPage = lazyPart('src/features/content/landing-page.tsx#LandingPage', () => import('../features/content/landing-page.tsx').then((module) => ({ default: module.LandingPage })));
 
 /**
  * URL dispatch (spec 2 §2): the path, without trailing slashes or query, is mapped to a category, product or CMS page.
@@ -34,16 +35,16 @@ export async function loadCatalogueRoute(store: string, splat: string, preload =
   }
   // Fetch the page's code together with its data, so the page appears in one step.
   // A category's story block comes with its code: arriving later, it would push the listing down (layout shift).
-  if (target?._type === 'category') await import('../features/category/category-page.tsx').then((page) => page.preloadCategoryStory(store, target._source));
-  if (target?._type === 'product') await ProductPage.preload?.();
+  if (target?._type === 'category') await Promise.all([CategoryPage.preload(), import('../features/category/category-page.tsx').then((page) => page.preloadCategoryStory(store, target._source))]);
+  if (target?._type === 'product') await ProductPage.preload();
   // A landing page lists a category's products under its story: that category is found like any address.
   let listingCategory: Category | null = null;
   if (target?._type === 'cms_page') {
     const listing = target._source.listing;
     const [found] = await Promise.all([
       listing ? resolveUrl(listing.category, store).catch((error: unknown) => import('../features/offline/offline-shell.ts').then((offline) => offline.homeWhenNotCached(error, store, preload))) : null,
-      LandingPage.preload?.(),
-      listing ? CategoryPage.preload?.() : null,
+      LandingPage.preload(),
+      listing ? CategoryPage.preload() : null,
     ]);
     listingCategory = found?._type === 'category' ? found._source : null;
   }

@@ -1,14 +1,15 @@
 import type { StoreCode } from '@shop/shared';
 import { DEFAULT_STORE, isStoreCode, STORE_VIEWS } from '@shop/shared/stores/stores';
 import { Outlet, useMatches, useParams } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { storedLanguage, switchLanguage } from '../app/i18n.ts';
 import { StoreProvider } from '../app/store-context.tsx';
 import { NotFoundPage } from '../features/layout/lazy-not-found-page.tsx';
 import { SiteLayout } from '../features/layout/site-layout.tsx';
+import { lazyPart } from '../app/lazy-part.ts';
 
 // Checkout, the order-status pages and the error page have it: its code loads when one of them is shown.
-const MinimalLayout = lazy(() => import('../features/layout/minimal-layout.tsx').then((module) => ({ default: module.MinimalLayout })));
+const MinimalLayout = lazyPart('src/features/layout/minimal-layout.tsx#MinimalLayout', () => import('../features/layout/minimal-layout.tsx').then((module) => ({ default: module.MinimalLayout })));
 
 /** Until the shopper picks a language, the interface speaks the store's language. */
 function useLanguageFollowsStore(store: StoreCode): void {

@@ -1,6 +1,11 @@
 import { useSyncExternalStore } from 'react';
 
-export function useMediaQuery(query: string): boolean {
+/**
+ * Whether `query` matches, or null while it cannot be known: on the server and while the browser hydrates a page the
+ * server rendered. A component then renders both layouts, each hidden by the same query in CSS, so the first paint
+ * is right at any width and hydration matches the server's markup.
+ */
+export function useMediaMatch(query: string): boolean | null {
   return useSyncExternalStore(
     (notify) => {
       const list = window.matchMedia(query);
@@ -8,6 +13,6 @@ export function useMediaQuery(query: string): boolean {
       return () => list.removeEventListener('change', notify);
     },
     () => window.matchMedia(query).matches,
-    () => false,
+    () => null,
   );
 }

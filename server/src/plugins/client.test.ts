@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../test/build-test-app.ts';
 import { fixtureCatalogue } from '../test/fixture-catalogue.ts';
-import { servedIndexHtml } from './client.ts';
+import { pageEncoding, servedIndexHtml } from './client.ts';
 
 const clientDist = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-dist-'));
 afterAll(() => fs.rmSync(clientDist, { recursive: true, force: true }));
@@ -43,6 +44,46 @@ describe("the developers' visualizer off (production without DEVTOOLS)", async (
     expect(devtools.body).toContain('<div id="root">');
     expect((await app.inject('/')).statusCode).toBe(200);
     expect((await app.inject('/index.html')).statusCode).toBe(200);
+  });
+});
+
+describe('pages are compressed like every other answer', async () => {
+  const app = await buildTestApp({ catalogue: fixtureCatalogue(), config: { clientDist, env: 'production', devtools: false } });
+
+  it('a page (the shell, a known address or an unknown one) comes compressed when the browser asks for it, and as it is when not', async () => {
+    for (const url of ['/', '/nl/horloges', '/nl/nowhere']) {
+      const compressed = await app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+      expect(compressed.headers['content-encoding'], url).toBe('gzip');
+      expect(compressed.headers['content-type'], url).toContain('text/html');
+      expect(gunzipSync(compressed.rawPayload).toString('utf8'), url).toContain('<div id="root">');
+      const plain = await app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers['content-encoding'], url).toBeUndefined();
+      expect(plain.body, url).toContain('<div id="root">');
+    }
+    const brotli = await app.inject({ url: '/nl/horloges', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(brotli.rawPayload).toString('utf8')).toContain('<div id="root">');
+    expect((await app.inject({ url: '/nl/nowhere', headers: { 'accept-encoding': 'gzip' } })).statusCode).toBe(404);
+    const head = await app.inject({ method: 'HEAD', url: '/nl/horloges', headers: { 'accept-encoding': 'gzip' } });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+  });
+});
+
+describe('pageEncoding', () => {
+  it.each([
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip, deflate', 'gzip'],
+    ['br;q=0, gzip;q=0.8', 'gzip'],
+    ['BR', 'br'],
+    ['*', 'gzip'],
+    ['gzip;q=0', 'identity'],
+    ['identity', 'identity'],
+    ['', 'identity'],
+    [undefined, 'identity'],
+  ])('%s → %s', (accept, encoding) => {
+    expect(pageEncoding(accept)).toBe(encoding);
   });
 });
 

@@ -34,10 +34,13 @@ describe('pages of the demo shop rendered on the server', async () => {
     expect(html).toContain('<title>Horloges | ');
     expect(html).toMatch(/class="product-card/);
     expect(html).toMatch(/€\s?[\d.]+/);
-    const state = JSON.parse(/<script id="shop-ssr" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!) as { language: string; cache: Array<[string, unknown]>; texts: Record<string, unknown> };
+    const state = JSON.parse(/<script id="shop-ssr" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!) as { language: string; cache: Array<[string, unknown]>; texts: Record<string, unknown>; parts: string[] };
     expect(state.language).toBe('nl');
     expect(state.cache.map(([key]) => key)).toContain('url-map:nl:horloges');
     expect(Object.keys(state.texts)).toContain('catalogue');
+    // The lazy parts it drew, which the browser loads before it hydrates and whose styles the head links: the
+    // category page itself and the header's extras among them.
+    expect(state.parts).toEqual(expect.arrayContaining(['src/features/category/category-page.tsx#CategoryPage', 'src/features/layout/layout-extras.tsx#HeaderExtras', 'src/features/layout/layout-extras.tsx#SiteFooter']));
     expect(html).not.toMatch(/ style="/);
   });
 

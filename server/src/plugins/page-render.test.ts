@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { buildTestApp } from '../test/build-test-app.ts';
 import { fixtureCatalogue } from '../test/fixture-catalogue.ts';
-import { loadPageRenderer, withPage } from './page-render.ts';
+import { leadImagePreload, loadPageRenderer, withPage } from './page-render.ts';
 
 const SHELL = '<!doctype html><html lang="nl"><head><meta name="description" content="The shop." /><title>Shop</title></head><body><div id="root"></div><script type="module" src="/assets/main.js"></script></body></html>';
 
@@ -109,6 +109,33 @@ describe('withPage', () => {
     // Without a description of its own the page keeps the shop's.
     expect(html).toContain('<meta name="description" content="The shop." />');
   });
+
+  it("puts the page's part tags and head before the head's end", () => {
+    const html = withPage(SHELL, { html: '', head: '<link rel="canonical" href="/x">', title: null, state: { language: 'nl', parts: ['src/a.tsx'] }, passes: 1 }, '<link rel="stylesheet" href="/assets/a.css">');
+    expect(html).toContain('<title>Shop</title><link rel="stylesheet" href="/assets/a.css"><link rel="canonical" href="/x"></head>');
+  });
+});
+
+describe('leadImagePreload', () => {
+  it("preloads the page's first high-priority picture with its candidates and sizes, and nothing for a page without one", () => {
+    const markup =
+      '<img src="/media/logo.svg" alt=""><img class="card" src="/media/a.svg?size=372" srcset="/media/a.svg?size=372 372w, /media/a.svg?size=744 744w" sizes="(min-width: 60em) 25vw, 50vw" alt="" fetchpriority="high"><img src="/media/b.svg" fetchpriority="high" alt="">';
+    expect(leadImagePreload(markup)).toBe(
+      '<link rel="preload" as="image" href="/media/a.svg?size=372" imagesrcset="/media/a.svg?size=372 372w, /media/a.svg?size=744 744w" imagesizes="(min-width: 60em) 25vw, 50vw" fetchpriority="high">',
+    );
+    expect(leadImagePreload('<img fetchpriority="high" alt="" src="/media/hero.svg?x=1&amp;y=2">')).toBe('<link rel="preload" as="image" href="/media/hero.svg?x=1&amp;y=2" fetchpriority="high">');
+    expect(leadImagePreload('<img src="/media/a.svg" loading="lazy" alt="">')).toBe('');
+    expect(leadImagePreload('<p>no pictures</p>')).toBe('');
+  });
+
+  it('goes first in the head, before its fonts, styles and scripts', () => {
+    const shell = '<!doctype html><html lang="nl"><head><meta charset="UTF-8" /><link rel="preload" href="/font.woff2" as="font" /><title>Shop</title><script type="module" src="/assets/main.js"></script></head><body><div id="root"></div></body></html>';
+    const html = withPage(shell, { html: '<img src="/media/hero.svg" fetchpriority="high" alt="">', head: '', title: null, state: { language: 'nl' }, passes: 1 });
+    expect(html).toContain('<meta charset="UTF-8" /><link rel="preload" as="image" href="/media/hero.svg" fetchpriority="high"><link rel="preload" href="/font.woff2"');
+    const bare = withPage(SHELL, { html: '<img src="/media/hero.svg" fetchpriority="high" alt="">', head: '', title: null, state: { language: 'nl' }, passes: 1 });
+    expect(bare).toContain('<title>Shop</title><link rel="preload" as="image" href="/media/hero.svg" fetchpriority="high"></head>');
+    expect(withPage(shell, { html: '<p>x</p>', head: '', title: null, state: { language: 'nl' }, passes: 1 })).not.toContain('as="image"');
+  });
 });
 
 describe('the shop serving rendered pages', async () => {
@@ -129,9 +156,10 @@ describe('the shop serving rendered pages', async () => {
     expect(head.statusCode).toBe(200);
   });
 
-  it('with SERVER_RENDER=off (the default) serves the shell to every page', async () => {
+  it('is on by default; with SERVER_RENDER=off it serves the shell to every page', async () => {
     expect((await off.inject('/nl')).body).toBe(SHELL);
-    expect(loadConfig({ DATA_DIR: os.tmpdir() }).serverRender).toBe(false);
+    expect(loadConfig({ DATA_DIR: os.tmpdir() }).serverRender).toBe(true);
+    expect(loadConfig({ DATA_DIR: os.tmpdir(), SERVER_RENDER: 'off' }).serverRender).toBe(false);
     expect(loadConfig({ DATA_DIR: os.tmpdir(), SERVER_RENDER: 'on' }).serverRender).toBe(true);
   });
 });

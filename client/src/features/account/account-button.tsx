@@ -8,6 +8,7 @@ import type { Product } from '@shop/shared';
 import { Link, useRouter, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from '../../app/i18n.ts';
+import { afterInteractive } from '../../app/after-interactive.ts';
 import { useStore } from '../../app/store-context.tsx';
 import { useAccountTexts } from './account-texts.ts';
 import { recordViewed } from './recently-viewed.ts';
@@ -87,10 +88,10 @@ function useSessionFollowsVisit(): void {
         (error: unknown) => console.error('The customer session could not start', error),
       );
     };
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(start, { timeout: 2000 });
-    else setTimeout(start, 200);
+    const cancel = afterInteractive(start);
     return () => {
       live = false;
+      cancel();
       stop?.();
     };
   }, [router]);

@@ -8,7 +8,7 @@ import { useStoreView } from '../../app/store-context.tsx';
 import { Drawer } from '../../ui/drawer.tsx';
 import { ErrorState } from '../../ui/error-state.tsx';
 import { FilterIcon } from '../../ui/icons.tsx';
-import { useMediaQuery } from '../../ui/use-media-query.ts';
+import { useMediaMatch } from '../../ui/use-media-query.ts';
 import { brandLabel } from '../catalogue/attribute-labels.ts';
 import { useRetryWhileCatalogueLoads } from '../catalogue/catalogue-loading.ts';
 import { ProductCard, ProductCardSkeleton, ProductGrid } from '../catalogue/product-card.tsx';
@@ -57,7 +57,8 @@ export function ProductListing({ scope, state, fixed, products, facet, onQuery, 
   const catalogueLoading = useRetryWhileCatalogueLoads(products.error, products.retry);
   const view = useStoreView();
   const prices = useRenderedPrices(products.hasData ? products.items.map((product) => product.sku) : null);
-  const wide = useMediaQuery('(min-width: 60em)');
+  // Unknown on the server: both the filter column and the toolbar's Filters button are drawn, the CSS shows one.
+  const wide = useMediaMatch('(min-width: 60em)');
   const [filtersOpen, setFiltersOpen] = useState(false);
   const sortId = useId();
   const options = sortChoices(scope);
@@ -87,8 +88,8 @@ export function ProductListing({ scope, state, fixed, products, facet, onQuery, 
   return (
     <>
       <div className="category-layout">
-        {wide ? (
-          <aside className="category-layout__filters" aria-labelledby={`${sortId}-filters`}>
+        {wide !== false ? (
+          <aside className={`category-layout__filters${wide === null ? ' category-layout__filters--if-wide' : ''}`} aria-labelledby={`${sortId}-filters`}>
             <h2 id={`${sortId}-filters`} className="filters-title">
               {t('filters.title')}
             </h2>
@@ -102,8 +103,8 @@ export function ProductListing({ scope, state, fixed, products, facet, onQuery, 
               {products.error ? '' : products.hasData ? t('category.products', { count: products.total }) : t('category.loading')}
             </p>
             <div className="toolbar__controls">
-              {!wide ? (
-                <button type="button" className="button button--secondary toolbar__filters" aria-haspopup="dialog" onClick={() => setFiltersOpen(true)}>
+              {wide !== true ? (
+                <button type="button" className={`button button--secondary toolbar__filters${wide === null ? ' toolbar__filters--if-narrow' : ''}`} aria-haspopup="dialog" onClick={() => setFiltersOpen(true)}>
                   <FilterIcon />
                   {activeCount ? t('filters.openWithCount', { count: activeCount }) : t('filters.open')}
                 </button>
@@ -217,7 +218,7 @@ export function ProductListing({ scope, state, fixed, products, facet, onQuery, 
         </section>
       </div>
 
-      {!wide ? (
+      {wide !== true ? (
         <Drawer
           open={filtersOpen}
           onClose={() => setFiltersOpen(false)}

@@ -24,6 +24,7 @@ import {
   type OfferedPaymentMethod,
 } from '@shop/shared/orders/payment-methods';
 import { shippingMethodsFor, SHIP_TO_COUNTRIES } from '@shop/shared/orders/shipping';
+import { totalChangedSince } from './total-changed.ts';
 import { shopperLocale } from '@shop/shared/stores/shopper-locale';
 import { STORE_VIEWS } from '@shop/shared/stores/stores';
 import { SERVICE_PAGES } from '@shop/shared/content/service-pages';
@@ -424,7 +425,7 @@ function Checkout({ runtime, orders }: { runtime: CartRuntime; orders: OrdersRun
               onPlace={() => {
                 // The total changed since the shopper last saw it (another country's prices, new prices): say so, with
                 // the old and the new total, and let the next press place the order.
-                if (shown && seen && (shown.total !== seen.total || shown.currency !== seen.currency)) {
+                if (shown && seen && totalChangedSince(seen, shown)) {
                   setChanged({ from: seen, to: shown });
                   setSeen(shown);
                   return;

@@ -1,6 +1,6 @@
 import type { ProductListItem, SearchRequest, SearchResult } from '@shop/shared';
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from '../../app/i18n.ts';
 import { useResource, type Resource } from '../../app/resource.ts';
 import { useStore } from '../../app/store-context.tsx';
@@ -13,9 +13,10 @@ import { useRenderedPrices, VisitorPricesContext } from '../location/visitor-pri
 import { bannersFor, type Banner } from './banners.ts';
 import '../catalogue/catalogue.css';
 import './home.css';
+import { lazyPart } from '../../app/lazy-part.ts';
 
 // The content side (issue 18: the CMS story block, canonical and hreflang) loads after the first paint.
-const HomeContent = lazy(() => import('../content/home-extras.tsx'));
+const HomeContent = lazyPart('src/features/content/home-extras.tsx', () => import('../content/home-extras.tsx'));
 
 /** Spec 2 §7 and §9: 8 new products and 8 bestsellers, newest first. */
 const HOME_LIST_SIZE = 8;

@@ -1,5 +1,6 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
+import { afterInteractive } from '../../app/after-interactive.ts';
 import { useTranslation } from '../../app/i18n.ts';
 import { useStore } from '../../app/store-context.tsx';
 import { ChevronIcon } from '../../ui/icons.tsx';
@@ -25,11 +26,12 @@ export function CategoryMenu({ items, loading }: { items: MenuItem[]; loading: b
     setOpenId(null);
   }
 
-  // Spec 1 §9 "Prefetch level 2", once the browser is idle after the first paint (category-prefetch.ts, which waits
-  // for the category list itself). Running it twice is harmless, answers being cached, so nothing is cancelled.
-  useEffect(() => {
-    (window.requestIdleCallback ?? setTimeout)(() => import('../category/category-page.tsx').then((module) => module.prefetchCategories(store, navRef.current), () => undefined));
-  }, [store]);
+  // Spec 1 §9 "Prefetch level 2", once the page is interactive (app/after-interactive.ts; category-prefetch.ts waits
+  // for the category list itself). Running it twice is harmless, answers being cached.
+  useEffect(
+    () => afterInteractive(() => void import('../category/category-page.tsx').then((module) => module.prefetchCategories(store, navRef.current), () => undefined)),
+    [store],
+  );
 
   useEffect(() => {
     if (openId === null) return;

@@ -21,12 +21,14 @@ import { useOnlineStatus } from '../offline/use-online-status.ts';
 import { useLayoutTexts } from './layout-extras-texts.ts';
 import { LanguagesButton } from './languages-button.tsx';
 import { ServiceLinks } from '../content/service-links.tsx';
+import { lazyPart } from '../../app/lazy-part.ts';
+import { afterInteractive } from '../../app/after-interactive.ts';
 
 // The wishlist's heart and the newsletter modal's watch on the visit: their own small chunks, after the first paint.
-const WishlistButton = lazy(() => import('../wishlist/wishlist-button.tsx'));
-const NewsletterPrompt = lazy(() => import('../newsletter/newsletter-prompt.tsx'));
+const WishlistButton = lazyPart('src/features/wishlist/wishlist-button.tsx', () => import('../wishlist/wishlist-button.tsx'));
+const NewsletterPrompt = lazyPart('src/features/newsletter/newsletter-prompt.tsx', () => import('../newsletter/newsletter-prompt.tsx'));
 // The account button (login modal or /my-account) brings the session's code: its own chunk too.
-const AccountButton = lazy(() => import('../account/account-button.tsx').then((module) => ({ default: module.AccountButton })));
+const AccountButton = lazyPart('src/features/account/account-button.tsx#AccountButton', () => import('../account/account-button.tsx').then((module) => ({ default: module.AccountButton })));
 const Minicart = lazy(() => import('../cart/minicart.tsx').then(async (module) => (await module.minicartReady(), { default: module.Minicart })));
 
 /** The header's store and language, and the languages modal that changes them. */
@@ -68,10 +70,12 @@ function useShopStartup(): CartRuntime | null {
         (error: unknown) => console.error('The cart could not start', error),
       );
     };
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(start, { timeout: 2000 });
-    else setTimeout(start, 200);
+    // The header shows the count kept from the last visit meanwhile; adding to the cart, the minicart and checkout
+    // start the cart themselves (decision 048).
+    const cancel = afterInteractive(start);
     return () => {
       live = false;
+      cancel();
     };
   }, []);
   return cart;

@@ -5,11 +5,12 @@
  * help line (the customer service's phone), the connection badge, the cart and the shop's background work; still no
  * menu and no search.
  */
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { BrandLink } from './brand-link.tsx';
+import { lazyPart } from '../../app/lazy-part.ts';
 
-const MinimalExtras = lazy(() => import('./layout-extras.tsx').then((module) => ({ default: module.MinimalExtras })));
-const CheckoutHeaderNotes = lazy(() => import('./layout-extras.tsx').then((module) => ({ default: module.CheckoutHeaderNotes })));
+const MinimalExtras = lazyPart('src/features/layout/layout-extras.tsx#MinimalExtras', () => import('./layout-extras.tsx').then((module) => ({ default: module.MinimalExtras })));
+const CheckoutHeaderNotes = lazyPart('src/features/layout/layout-extras.tsx#CheckoutHeaderNotes', () => import('./layout-extras.tsx').then((module) => ({ default: module.CheckoutHeaderNotes })));
 
 export function MinimalLayout({ children, withShop = false }: { children: ReactNode; withShop?: boolean }) {
   return (

@@ -8,13 +8,14 @@ import { SearchBox } from '../search/search-box.tsx';
 import { CategoryMenu } from './category-menu.tsx';
 import { buildMenuTree } from './menu-tree.ts';
 import './header-actions.css';
+import { lazyPart } from '../../app/lazy-part.ts';
 
 // Only phones open the drawer, so its code loads on the first tap rather than with every page.
 const MobileMenu = lazy(() => import('./mobile-menu.tsx').then((module) => ({ default: module.MobileMenu })));
 // The cart button with its count, the connection badge and the minicart load beside the first paint.
-const HeaderExtras = lazy(() => import('./layout-extras.tsx').then((module) => ({ default: module.HeaderExtras })));
+const HeaderExtras = lazyPart('src/features/layout/layout-extras.tsx#HeaderExtras', () => import('./layout-extras.tsx').then((module) => ({ default: module.HeaderExtras })));
 // The store and language switchers come with them: they are not needed to read the first page.
-const HeaderSettings = lazy(() => import('./layout-extras.tsx').then((module) => ({ default: module.HeaderSettings })));
+const HeaderSettings = lazyPart('src/features/layout/layout-extras.tsx#HeaderSettings', () => import('./layout-extras.tsx').then((module) => ({ default: module.HeaderSettings })));
 
 export function SiteHeader() {
   const { t } = useTranslation();

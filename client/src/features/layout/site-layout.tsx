@@ -1,10 +1,11 @@
 import { useRouterState } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../app/i18n.ts';
 import { SiteHeader } from './site-header.tsx';
+import { lazyPart } from '../../app/lazy-part.ts';
 
 // Below the fold on every page: it loads beside the first paint, with the header's extras (one small file).
-const SiteFooter = lazy(() => import('./layout-extras.tsx').then((module) => ({ default: module.SiteFooter })));
+const SiteFooter = lazyPart('src/features/layout/layout-extras.tsx#SiteFooter', () => import('./layout-extras.tsx').then((module) => ({ default: module.SiteFooter })));
 
 export function SiteLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();

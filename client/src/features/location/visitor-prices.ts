@@ -1,5 +1,6 @@
 import type { RenderListItem } from '@shop/shared';
 import { createContext, useEffect, useState } from 'react';
+import { afterInteractive } from '../../app/after-interactive.ts';
 import { useStoreView } from '../../app/store-context.tsx';
 import type * as Loader from './load-visitor-prices.ts';
 import { COUNTRY_KEY, marketKey, useShopperMarket } from './shopper-country.ts';
@@ -46,29 +47,37 @@ export function useRenderedPrices(skus: readonly string[] | null): VisitorPrices
   const list = skus?.join(',') ?? null;
   const market = useShopperMarket();
   const key = `${marketKey(market)}|${list ?? ''}`;
+  const homeMarket = market !== null && market.country === i18n.country && market.currency === i18n.currencyCode;
   const [state, setState] = useState(() => {
     // Before the shopper's market is known (a first visit) no price is shown as theirs: a skeleton until the location answers.
-    const start = market !== null && market.country === i18n.country && market.currency === i18n.currencyCode ? CATALOGUE_PRICES : PENDING_PRICES;
+    const start = homeMarket ? CATALOGUE_PRICES : PENDING_PRICES;
     return { key, list, prices: loader?.knownPrices(list, storeId, i18n.currencyCode, i18n.country) ?? start };
   });
+  // A shopper known to be of the store's own market already sees their prices: the check that they still are (the
+  // location service) waits until the page is interactive (app/after-interactive.ts). Anyone else waits for it.
   useEffect(() => {
     let live = true;
-    import('./load-visitor-prices.ts')
-      .then((module) => {
-        loader = module;
-        // Nothing is asked for a page already left.
-        return live ? module.loadVisitorPrices(list, storeId, i18n.currencyCode, i18n.country) : null;
-      })
-      .then(
-        (prices) => prices && live && setState({ key, list, prices }),
-        // The chunk could not load (offline): the catalogue's prices.
-        () => live && setState({ key, list, prices: CATALOGUE_PRICES }),
-      );
+    const load = () =>
+      import('./load-visitor-prices.ts')
+        .then((module) => {
+          loader = module;
+          // Nothing is asked for a page already left.
+          return live ? module.loadVisitorPrices(list, storeId, i18n.currencyCode, i18n.country) : null;
+        })
+        .then(
+          (prices) => prices && live && setState({ key, list, prices }),
+          // The chunk could not load (offline): the catalogue's prices.
+          () => live && setState({ key, list, prices: CATALOGUE_PRICES }),
+        );
+    let cancel: (() => void) | undefined;
+    if (homeMarket && !loader) cancel = afterInteractive(() => void load());
+    else void load();
     return () => {
       live = false;
+      cancel?.();
     };
     // `key` holds the market and the list.
-  }, [key, list, storeId, i18n]);
+  }, [key, list, storeId, i18n, homeMarket]);
   if (state.key === key) return state.prices;
   // Another market: nothing shown so far is its price.
   if (!state.key.startsWith(`${marketKey(market)}|`)) {

@@ -6,7 +6,7 @@
 import { shopOrigin } from '../../app/server-pass.ts';
 import type { BlogPost } from '@shop/shared/content/content.schema';
 import { useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { ApiError } from '../../app/api.ts';
 import { useTranslation } from '../../app/i18n.ts';
 import { useResource } from '../../app/resource.ts';
@@ -24,9 +24,10 @@ import { MagazineLink, PostMeta } from './post-card.tsx';
 import { useHomeWhenNotCached } from '../offline/use-home-when-not-cached.ts';
 import '../catalogue/catalogue.css';
 import './magazine.css';
+import { lazyPart } from '../../app/lazy-part.ts';
 
 // The products come below the story: their cards and the cart's button load after the post is on screen.
-const MagazineProducts = lazy(() => import('./magazine-products.tsx').then((module) => ({ default: module.MagazineProducts })));
+const MagazineProducts = lazyPart('src/features/magazine/magazine-products.tsx#MagazineProducts', () => import('./magazine-products.tsx').then((module) => ({ default: module.MagazineProducts })));
 
 export function MagazinePostPage({ year, month, name }: { year: string; month: string; name: string }) {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 import type { BreadcrumbEntry, Category, Product, RenderListItem } from '@shop/shared';
 import { categoryBreadcrumbs } from '@shop/shared/catalogue/category';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { localeOf, useTranslation } from '../../app/i18n.ts';
 import { useResource } from '../../app/resource.ts';
 import { useStore } from '../../app/store-context.tsx';
@@ -34,12 +34,13 @@ import { bundleSelectionTotal, chooseBundleLink, type BundleLink, chosenBundleLi
 import { selectVariant, type VariantSelection } from '@shop/shared/catalogue/variants';
 import '../catalogue/catalogue.css';
 import './product.css';
+import { lazyPart } from '../../app/lazy-part.ts';
 
 // The wishlist and compare buttons and the reviews read the local database and the review API: their own chunks.
-const ProductListActions = lazy(() => import('../wishlist/product-list-actions.tsx'));
-const ProductReviews = lazy(() => import('../reviews/product-reviews.tsx'));
+const ProductListActions = lazyPart('src/features/wishlist/product-list-actions.tsx', () => import('../wishlist/product-list-actions.tsx'));
+const ProductReviews = lazyPart('src/features/reviews/product-reviews.tsx', () => import('../reviews/product-reviews.tsx'));
 // The posts that mention the product (issue 18, "wordpress by productId"): the magazine's own small chunk.
-const ProductPosts = lazy(() => import('../magazine/product-posts.tsx'));
+const ProductPosts = lazyPart('src/features/magazine/product-posts.tsx', () => import('../magazine/product-posts.tsx'));
 
 /** The deepest of the product's categories that the store knows, for the breadcrumb trail. */
 function productTrail(product: Product, byId: ReadonlyMap<number, Category>): BreadcrumbEntry[] {

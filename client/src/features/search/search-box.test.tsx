@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installFakeCatalogue, pricesAsked, product, renderShop } from '../../test/shop-test-utils.tsx';
+import { offlineMissBody } from '../offline/cache-rules.ts';
 
 describe('search panel', () => {
   afterEach(() => {
@@ -115,6 +116,28 @@ describe('search panel: a search that takes too long, fails, or is made offline'
     });
     expect(await screen.findByRole('option', { name: /Omega Seamaster/ })).toBeTruthy();
     expect(screen.getByText('1 result')).toBeTruthy();
+  });
+
+  it('asks again a little later when the first search back online is still answered offline (the worker not yet back)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    // The offline shell's answer to a catalogue read it has no network for.
+    const shop = catalogueWith(async () => new Response(JSON.stringify(offlineMissBody('/api/catalog/search')), { status: 504, headers: { 'content-type': 'application/json' } }));
+    await renderShop('/en');
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Search' }), { target: { value: 'omega' } });
+    const offlineText = 'You are offline: the search needs a connection. Please try again when you are back online.';
+    expect(await screen.findByText(offlineText)).toBeTruthy();
+
+    // The browser is back, but the first search again meets the worker's offline answer.
+    online.mockReturnValue(true);
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    expect(screen.getByText(offlineText)).toBeTruthy();
+    shop.answerNormally();
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    expect(await screen.findByRole('option', { name: /Omega Seamaster/ })).toBeTruthy();
   });
 
   it('raises a failed search online: an error with a retry, not an empty result', async () => {

@@ -1,25 +1,40 @@
 import { useEffect, useState } from 'react';
+import { afterInteractive } from '../../app/after-interactive.ts';
 import { useBrowserValue } from '../../app/server-pass.ts';
 import type { ListKind } from './list-notices.ts';
-import { loadLists, type ListsRuntime, type SkuList } from './lists-runtime.ts';
+import type { ListsRuntime, SkuList } from './lists-runtime.ts';
 import type { ListItem } from './sku-list.collection.ts';
 
 const COUNT_KEY = 'shop.wishlist.count';
 
-/** The tab's lists once started (null before, or without IndexedDB). */
-export function useLists(load: () => Promise<ListsRuntime> = loadLists): ListsRuntime | null {
+/**
+ * The lists' runtime (the local database, about 100 kB of code) is its own chunk: the header's heart is part of
+ * every page's first load and hydration, and needs only the count kept from the last visit until the database answers.
+ */
+export const loadLists = (): Promise<ListsRuntime> => import('./lists-runtime.ts').then((lists) => lists.loadLists());
+
+/**
+ * The tab's lists once started (null before, or without IndexedDB). Their runtime (the local database) is its own
+ * chunk, so the header's heart, which every page hydrates with, stays small; it starts once the page is interactive
+ * (app/after-interactive.ts), the heart showing the count kept from the last visit meanwhile. A list button pressed
+ * sooner starts the lists itself (product-list-actions.tsx).
+ */
+export function useLists(): ListsRuntime | null {
   const [lists, setLists] = useState<ListsRuntime | null>(null);
   useEffect(() => {
     if (typeof indexedDB === 'undefined') return;
     let live = true;
-    load().then(
-      (runtime) => live && setLists(runtime),
-      (error: unknown) => console.error('The wishlist could not start', error),
+    const cancel = afterInteractive(() =>
+      loadLists().then(
+        (runtime) => live && setLists(runtime),
+        (error: unknown) => console.error('The wishlist could not start', error),
+      ),
     );
     return () => {
       live = false;
+      cancel();
     };
-  }, [load]);
+  }, []);
   return lists;
 }
 
@@ -61,4 +76,15 @@ export function useList(kind: ListKind): { list: SkuList | null; items: ListItem
   const lists = useLists();
   const list = lists ? lists[kind] : null;
   return { list, items: useListItems(list) };
+}
+
+/** A list's items once the local database has read them. */
+export function loadedItems(list: SkuList): Promise<ListItem[]> {
+  return new Promise((resolve) => {
+    const subscription = list.items$.subscribe((items) => {
+      if (!items) return;
+      resolve(items);
+      queueMicrotask(() => subscription.unsubscribe());
+    });
+  });
 }
