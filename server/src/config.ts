@@ -552,8 +552,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 export function testConfig(overrides: Partial<AppConfig> & { dataDir: string }): AppConfig {
   return {
     // Test files register many customers and write many reviews from one address: the form throttles are the
-    // security tests' own (they set them), not every suite's.
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'true', DEMO_PRODUCTS: '1600', FORM_RATE_MAX: '1000000', FORM_CAPTCHA_AFTER: '1000000' }),
+    // security tests' own (they set them), not every suite's. Server rendering is the page-render tests' own too: it
+    // looks for a server build beside the client folder, and a test's folder in the system's temporary directory
+    // must not pick up whatever `dist-ssr` lies there.
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'true', DEMO_PRODUCTS: '1600', FORM_RATE_MAX: '1000000', FORM_CAPTCHA_AFTER: '1000000', SERVER_RENDER: 'off' }),
     database: testDatabase(overrides.dataDir),
     ...overrides,
   };

@@ -43,5 +43,16 @@ describe('the queued stock checks (spec 1 §7)', () => {
     const good = { task_id: 't', product_sku: 'W-1', created_at: 1 };
     expect(parseStockCheckQueue([good, { product_sku: 'W-2' }, null, 'x'])).toEqual([good]);
     expect(parseStockCheckQueue({ not: 'a list' })).toEqual([]);
+    const sent = { ...good, transmited_at: 2 };
+    expect(parseStockCheckQueue([sent, { ...good, extra: 'dropped' }])).toEqual([sent, good]);
+    const damaged = [
+      { ...good, task_id: '' },
+      { ...good, product_sku: '' },
+      { ...good, product_sku: 7 },
+      { ...good, created_at: '1' },
+      { ...good, created_at: Number.NaN },
+      { ...good, transmited_at: 'soon' },
+    ];
+    expect(parseStockCheckQueue(damaged)).toEqual([]);
   });
 });

@@ -1,16 +1,16 @@
-import { z } from 'zod/mini';
-
 /**
  * A stock check queued while offline (spec 1 §7: "A queued stock check returns task_id, product_sku, created_at and
  * transmited_at"). `transmited_at` is set once the check was sent and answered.
+ *
+ * Written out rather than as a zod schema: the queue is read on every page's first load, and zod stays out of that
+ * load (client/vite.config.ts keeps it in its own chunk).
  */
-export const StockCheckTaskSchema = z.object({
-  task_id: z.string().check(z.minLength(1)),
-  product_sku: z.string().check(z.minLength(1)),
-  created_at: z.number(),
-  transmited_at: z.optional(z.number()),
-});
-export type StockCheckTask = z.infer<typeof StockCheckTaskSchema>;
+export interface StockCheckTask {
+  task_id: string;
+  product_sku: string;
+  created_at: number;
+  transmited_at?: number;
+}
 
 /** The tasks still waiting to be sent, oldest first. */
 export function waitingStockChecks(tasks: readonly StockCheckTask[]): StockCheckTask[] {
@@ -47,8 +47,21 @@ export function answerStockChecks(tasks: readonly StockCheckTask[], skus: readon
 /** Reads a stored queue, keeping every well-formed task (a damaged entry is skipped, never the others). */
 export function parseStockCheckQueue(value: unknown): StockCheckTask[] {
   if (!Array.isArray(value)) return [];
-  return value.flatMap((item) => {
-    const parsed = StockCheckTaskSchema.safeParse(item);
-    return parsed.success ? [parsed.data] : [];
+  return value.flatMap((item: unknown) => {
+    const task = stockCheckTask(item);
+    return task ? [task] : [];
   });
+}
+
+/** `value` as a task when it is one (non-empty ids, finite times), with no other property; else null. */
+function stockCheckTask(value: unknown): StockCheckTask | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { task_id, product_sku, created_at, transmited_at } = value as Record<string, unknown>;
+  if (typeof task_id !== 'string' || task_id.length === 0 || typeof product_sku !== 'string' || product_sku.length === 0) return null;
+  if (!isTime(created_at) || (transmited_at !== undefined && !isTime(transmited_at))) return null;
+  return transmited_at === undefined ? { task_id, product_sku, created_at } : { task_id, product_sku, created_at, transmited_at };
+}
+
+function isTime(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
 }
