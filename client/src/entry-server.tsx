@@ -29,10 +29,12 @@ const MAX_PASSES = 5;
 const LOCATION_URL = '/api/location';
 
 /**
- * The pages rendered on the server (their leaf routes): the shop's public pages. A shopper's own pages (cart,
- * checkout, account, compare, order status) show what only the browser knows, so they start from the shell.
+ * The pages rendered on the server (their leaf routes): the shop's public pages, and checkout's shape (its header
+ * and the skeleton it shows while the local database opens: issue 20 item 3, the form's frame at once). The other
+ * pages of a shopper's own (cart, account, compare, order status) show what only the browser knows, so they start
+ * from the shell.
  */
-const RENDERED_ROUTES = new Set(['/$store/', '/$store/$', '/$store/search', '/$store/i/$slug', '/$store/testimonial', '/$store/magazine/$']);
+const RENDERED_ROUTES = new Set(['/$store/', '/$store/$', '/$store/search', '/$store/i/$slug', '/$store/testimonial', '/$store/magazine/$', '/$store/checkout']);
 
 /** What the browser's first render needs to match the server's (main.tsx reads it from `#shop-ssr`). */
 export interface RenderedState {

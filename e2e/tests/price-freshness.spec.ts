@@ -25,12 +25,19 @@ test('with PRICE_SYNC_WAIT=false a listing shows its prices subdued first, then 
   const [category] = await menuCategories(request, 'en');
   // The listing is the browser's own request: the category is opened from the menu (an address is rendered on the
   // server with its data), once the home page's own price syncs are done.
+  // Its listing: the menu's prefetch may ask it first (and the other categories' around it), so the answer is picked
+  // by its category, from the page's start.
+  const listing = page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    if (url.pathname !== '/api/catalog/search' || !url.search.includes('price_is_current')) return false;
+    const asked = JSON.parse(url.searchParams.get('request') ?? '{}') as { type?: string; filters?: { category_ids?: number[] } };
+    return asked.type === 'product' && asked.filters?.category_ids?.includes(category!.id) === true;
+  });
   await page.goto(`${notWaiting}/en`);
   await page.waitForLoadState('networkidle');
   // The price sync's answers are held until the stale state has been looked at.
   const held: Route[] = [];
   await page.route('**/api/catalog/prices?**', (route) => void held.push(route));
-  const listing = page.waitForResponse((response) => response.url().includes('/api/catalog/search') && response.url().includes('price_is_current'));
   await openCategoryFromMenu(page, category!);
   const answered = (await (await listing).json()) as { result: { items: Array<{ sku: string; price_is_current?: boolean; price_refreshed_at?: string; hide_price: boolean }> } };
   expect(answered.result.items.length).toBeGreaterThan(0);

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { scriptless, untouched } from './app-started.ts';
 import { addFromProductPage, simpleProducts } from './cart-utils.ts';
 import { expect, test } from './fixtures.ts';
@@ -62,8 +62,11 @@ test('the first answer of a public page carries its content, title, description 
   }
   // The search results are not for search engines.
   expect(await (await request.get('/en/search?q=omega')).text()).toContain('<meta name="robots" content="noindex"');
-  // A shopper's own pages start from the shell.
-  for (const path of ['/en/checkout', '/en/compare', '/en/my-account/orders']) expect(rootOf(await (await request.get(path)).text()), path).toBe('');
+  // A shopper's own pages start from the shell; checkout from its shape, with nothing of the shopper's in it.
+  for (const path of ['/en/compare', '/en/my-account/orders']) expect(rootOf(await (await request.get(path)).text()), path).toBe('');
+  const checkout = rootOf(await (await request.get('/en/checkout')).text());
+  expect(checkout).toContain('data-testid="checkout-skeleton"');
+  expect(checkout).not.toMatch(/<form|<input/);
 });
 
 test('with no script at all, a category shows its products and a product its name, price and picture', async ({ browser, request, browserProblems }) => {
@@ -124,49 +127,67 @@ test.describe('a first visit', () => {
 
 test("a page its shopper has not touched yet opens no local database and asks nothing of the cart's replication; their first key starts them", async ({ browser, request }) => {
   const [product] = await simpleProducts(request, 1);
-  const context = await browser.newContext({ serviceWorkers: 'block' });
-  untouched(context);
   const replication: string[] = [];
-  context.on('request', (asked) => {
-    const { pathname } = new URL(asked.url());
-    if (pathname.startsWith('/api/replication/')) replication.push(pathname);
-  });
+  const newContext = async () => {
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    untouched(context);
+    context.on('request', (asked) => {
+      const { pathname } = new URL(asked.url());
+      if (pathname.startsWith('/api/replication/')) replication.push(pathname);
+    });
+    return context;
+  };
   const databases = (page: Page) => page.evaluate<string[]>('indexedDB.databases().then((all) => all.map((database) => database.name))');
   /**
-   * Opens `path` in a new page showing the cart button `cart`, and lets it stand a while, as a shopper looks at a page,
-   * within the few quiet seconds after which the work starts by itself (QUIET_START_MS in
-   * client/src/app/after-interactive.ts). What the page had opened and asked is read at once, before the time is checked:
-   * on a slow machine the quiet seconds may have passed by the time a later step runs.
+   * Opens `path` in a new page of `context()` showing the cart button `cart`, and lets it stand a while, as a shopper
+   * looks at a page, within the few quiet seconds after which the work starts by itself (QUIET_START_MS in
+   * client/src/app/after-interactive.ts): what the page has opened and asked by then is read at once. A look that a
+   * slow machine made too late says nothing either way: it is taken again on a fresh page (a page that starts its work
+   * early fails every look made in time).
    */
-  const lookAt = async (path: string, cart: string) => {
-    const page = await context.newPage();
-    await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(page.getByRole('button', { name: cart })).toBeVisible();
-    const sinceLoad = () => page.evaluate<number>("performance.now() - performance.getEntriesByType('navigation')[0].loadEventEnd");
-    await page.waitForTimeout(Math.max(0, 1000 - (await sinceLoad())));
-    const seen = { databases: await databases(page), replication: [...replication] };
-    expect(await sinceLoad(), 'the page was looked at within its quiet seconds').toBeLessThan(3500);
-    return { page, seen };
+  const lookAt = async (context: () => Promise<BrowserContext>, path: string, cart: string) => {
+    for (let look = 1; ; look += 1) {
+      replication.length = 0;
+      const page = await (await context()).newPage();
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('button', { name: cart })).toBeVisible();
+      const sinceLoad = () => page.evaluate<number>("performance.now() - performance.getEntriesByType('navigation')[0].loadEventEnd");
+      await page.waitForTimeout(Math.max(0, 1000 - (await sinceLoad())));
+      const seen = { databases: await databases(page), replication: [...replication] };
+      const lookedAt = await sinceLoad();
+      if (lookedAt < 3500) return { page, seen };
+      expect(look, `the page was looked at within its quiet seconds (${Math.round(lookedAt)} ms after its load)`).toBeLessThan(3);
+      await page.close();
+    }
   };
 
-  // A first visit.
-  const { page: first, seen: firstSeen } = await lookAt('/en', 'Cart, 0 items');
+  // A first visit, each look in a browser of its own (a late look may have opened the database).
+  let context: BrowserContext | undefined;
+  const { page: first, seen: firstSeen } = await lookAt(
+    async () => {
+      await context?.close();
+      context = await newContext();
+      return context;
+    },
+    '/en',
+    'Cart, 0 items',
+  );
   expect(firstSeen.databases, 'no local database before the first input').toEqual([]);
   await first.keyboard.press('Shift');
   await expect.poll(() => databases(first), { message: 'the local database opens after the first input' }).not.toEqual([]);
   // Adding to the cart is an input too.
+  replication.length = 0;
   await addFromProductPage(first, product!);
   await expect.poll(() => replication.length, { message: "the cart's replication runs once there is a cart" }).toBeGreaterThan(0);
   await first.close();
 
   // The shopper comes back: the header shows the count kept from the last visit, and the cart waits for them.
-  replication.length = 0;
-  const { page: back, seen: backSeen } = await lookAt('/en', 'Cart, 1 item');
+  const { page: back, seen: backSeen } = await lookAt(async () => context!, '/en', 'Cart, 1 item');
   expect(backSeen.replication, 'no replication before the first input').toEqual([]);
   await back.keyboard.press('Shift');
   await expect.poll(() => replication.length, { message: "the cart's replication starts after the first input" }).toBeGreaterThan(0);
-  await context.close();
+  await context!.close();
 });
 
 /** Serves `path`'s page with its first heading marked, as the server sent it: hydration keeps the element, a client render would not. */

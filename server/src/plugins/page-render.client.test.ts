@@ -54,6 +54,16 @@ describe('pages of the demo shop rendered on the server', async () => {
   });
 
   it("leaves a shopper's own pages, redirects and addresses outside the stores to the browser", async () => {
-    for (const url of ['/nl/checkout', '/nl/my-account/orders', '/nl/compare', '/xx/horloges', '/']) expect(await page(url), url).toBe(SHELL);
+    for (const url of ['/nl/my-account/orders', '/nl/compare', '/xx/horloges', '/']) expect(await page(url), url).toBe(SHELL);
+  });
+
+  it("draws checkout's shape, and nothing of a shopper's own: the header's notes and the skeleton the browser fills in", async () => {
+    const html = await page('/nl/checkout');
+    expect(html).toContain('Veilig afrekenen');
+    expect(html).toMatch(/<div class="checkout container checkout-skeleton" aria-busy="true" data-testid="checkout-skeleton">/);
+    expect(html).toContain('Het afrekenen wordt geladen…');
+    // No form, no order, no cart lines: those are the browser's, from its local database.
+    expect(html).not.toMatch(/<form|<input|checkout-order__title/);
+    expect(html).not.toMatch(/ style="/);
   });
 });
